@@ -1,0 +1,24 @@
+-- Alerts: wild-animal sightings as points on the globe.
+CREATE EXTENSION IF NOT EXISTS postgis;
+
+CREATE TABLE alerts (
+  id uuid PRIMARY KEY,
+  -- Insertion order: breaks ties between equal timestamps, numbers events.
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+  location geography(Point, 4326) NOT NULL,
+  animal text NOT NULL,
+  comments text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+
+CREATE INDEX alerts_location_idx ON alerts USING gist (location);
+CREATE INDEX alerts_created_at_idx ON alerts (created_at DESC, seq DESC);
+
+-- A POST retried with the same Idempotency-Key answers the first alert instead of storing another.
+CREATE TABLE idempotency_keys (
+  key text PRIMARY KEY,
+  request_hash text NOT NULL,
+  -- Deferred: the key is claimed before its alert is inserted, in one transaction.
+  alert_id uuid NOT NULL REFERENCES alerts (id) DEFERRABLE INITIALLY DEFERRED,
+  created_at timestamptz NOT NULL DEFAULT now()
+);

@@ -1,0 +1,25 @@
+/** The small query interface the rest of the API uses; it cannot tell which engine serves it. */
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Queryable {
+  /** One statement with `$1`-style parameters; returns the rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** A script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: Engine;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The database could not be reached (server stopped, connection refused or lost):
+ * the API answers 503 for these instead of 500.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}

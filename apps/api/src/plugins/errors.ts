@@ -1,0 +1,87 @@
+/** One error handler: every failure becomes problem+json; 5xx details are logged, never sent. */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldErrors } from '@wildalert/shared';
+import { DatabaseUnavailableError } from '../db/database.ts';
+import { HttpProblem, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
+
+const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. It has been logged.';
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => {
+      try {
+        return handleError(error, request, reply);
+      } catch (failure) {
+        request.log.error({ err: failure, cause: error }, 'the error handler failed');
+        return sendProblem(reply, problem(500, INTERNAL_ERROR_DETAIL));
+      }
+    });
+    app.setNotFoundHandler((request, reply) =>
+      sendProblem(reply, problem(404, `Nothing at ${request.method} ${pathOf(request.url)}`)),
+    );
+  },
+  { name: 'errors' },
+);
+
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpProblem) {
+    reply.headers(error.headers);
+    return sendProblem(
+      reply,
+      problem(error.status, error.message, {
+        type: error.type,
+        ...(error.errors ? { errors: error.errors } : {}),
+      }),
+    );
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return sendProblem(
+      reply,
+      problem(503, 'The database is unavailable right now; try again in a few seconds.', {
+        type: PROBLEM_TYPES.databaseUnavailable,
+      }),
+    );
+  }
+  const e = error as Partial<FastifyError>;
+  if (e.validation) {
+    const where = e.validationContext === 'querystring' ? 'query string' : (e.validationContext ?? 'request');
+    return sendProblem(
+      reply,
+      problem(400, `The ${where} is not valid.`, {
+        type: PROBLEM_TYPES.validation,
+        errors: fieldErrors(e.validation),
+      }),
+    );
+  }
+  const status = e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return sendProblem(reply, problem(status, clientMessage(e)));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problem(500, INTERNAL_ERROR_DETAIL));
+}
+
+/** Fastify's own 4xx messages are safe to show; a few read better rephrased. */
+function clientMessage(e: Partial<FastifyError>): string {
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than 16 KiB.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the body as application/json.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return e.message ?? 'The body is not valid JSON.';
+    default:
+      if (e instanceof SyntaxError || e.name === 'SyntaxError') return 'The body is not valid JSON.';
+      return e.message ?? 'Bad request.';
+  }
+}
+
+function pathOf(url: string): string {
+  const path = url.split('?', 1)[0] ?? '/';
+  // Echo at most a short, printable path.
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}

@@ -1,0 +1,71 @@
+/**
+ * Serves the built web app under /WildAlertApp/: assets as files, every other path as the
+ * app's index.html (client-side routes), with the run-time configuration written into it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { problem, sendProblem } from '../problem.ts';
+
+export const BASE_PATH = '/WildAlertApp/';
+
+/** What the browser app learns from the server at run time, without a rebuild. */
+export interface RuntimeConfig {
+  tileUrl: string;
+}
+
+export interface WebOptions {
+  /** The folder `vite build` wrote. */
+  webDir: string;
+  runtimeConfig: RuntimeConfig;
+}
+
+export default async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(BASE_PATH));
+  app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, (_req, reply) => reply.redirect(BASE_PATH));
+
+  const indexFile = path.join(webDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`No web app in ${webDir}: run "npm run build -w apps/web". Serving the API only.`);
+    app.get(`${BASE_PATH}*`, { schema: { hide: true } }, (_req, reply) =>
+      sendProblem(reply, problem(503, 'The web app is not built on this server.')),
+    );
+    return;
+  }
+  const indexHtml = withRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), runtimeConfig);
+
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: webDir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        schemaHide: true,
+        setHeaders: (res, filePath) => {
+          // Vite puts a content hash in every name under assets/: they never change.
+          const hashed = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
+          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+      scope.setNotFoundHandler((request, reply) => {
+        const last = request.url.split('?', 1)[0]!.split('/').pop() ?? '';
+        // A path with a file extension is a missing asset; anything else is a route of the app.
+        if ((request.method === 'GET' || request.method === 'HEAD') && !last.includes('.')) {
+          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        }
+        return sendProblem(reply, problem(404, `No file at ${request.url.split('?', 1)[0]}`));
+      });
+    },
+    { prefix: BASE_PATH.slice(0, -1) },
+  );
+}
+
+/** Fills `<meta name="wildalert-config" content="…">` in index.html. */
+export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const content = JSON.stringify(config).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const meta = /<meta name="wildalert-config" content="[^"]*"\s*\/?>/;
+  if (!meta.test(html)) throw new Error('index.html has no <meta name="wildalert-config"> to fill');
+  return html.replace(meta, `<meta name="wildalert-config" content="${content}" />`);
+}

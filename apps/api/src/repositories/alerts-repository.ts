@@ -1,0 +1,119 @@
+/** The SQL for alerts. PostgreSQL builds the JSON, so Node passes text through instead of decoding rows. */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
+import type { Database, Queryable } from '../db/database.ts';
+
+/** One alert as the API shows it, built by PostgreSQL from a row of `alerts` named `a`. */
+const ALERT_JSON = `json_build_object(
+  'id', a.id,
+  'latitude', ST_Y(a.location::geometry),
+  'longitude', ST_X(a.location::geometry),
+  'animal', a.animal,
+  'comments', a.comments,
+  'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+const POINT = (lon: string, lat: string) =>
+  `ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
+
+/** Newest first; `seq` orders alerts created in the same millisecond. */
+const NEWEST_FIRST = 'a.created_at DESC, a.seq DESC';
+
+export class IdempotencyKeyReusedError extends Error {}
+
+export interface CreateResult {
+  alert: Alert;
+  /** True when the Idempotency-Key was seen before and the first alert is answered again. */
+  replayed: boolean;
+}
+
+export function alertsRepository(db: Database) {
+  return {
+    /**
+     * Alerts within `radius` km (great circle, on a sphere) of a point, newest first.
+     * Returns the whole answer body, `{"data": [...], "truncated": bool}`, as JSON text.
+     */
+    async search(q: AlertsQuery): Promise<string> {
+      const rows = await db.query<{ body: string }>(
+        `SELECT json_build_object(
+           'data', coalesce(json_agg(${ALERT_JSON} ORDER BY a.n) FILTER (WHERE a.n <= $6), '[]'::json),
+           'truncated', count(*) > $6
+         )::text AS body
+         FROM (
+           SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
+           FROM alerts a
+           WHERE ST_DWithin(a.location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
+             AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
+             AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
+           ORDER BY ${NEWEST_FIRST}
+           LIMIT $6 + 1
+         ) a`,
+        [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit],
+      );
+      return rows[0]!.body;
+    },
+
+    async findById(id: string): Promise<Alert | undefined> {
+      const rows = await db.query<{ alert: Alert }>(
+        `SELECT ${ALERT_JSON} AS alert FROM alerts a WHERE a.id = $1`,
+        [id],
+      );
+      return rows[0]?.alert;
+    },
+
+    /**
+     * Stores a new alert, committed before this resolves. With an idempotency key, a
+     * repeated request answers the alert stored the first time; the same key with a
+     * different body is refused.
+     */
+    create(body: CreateAlertBody, idempotencyKey?: string): Promise<CreateResult> {
+      return db.transaction(async (tx) => {
+        const id = randomUUID();
+        if (idempotencyKey !== undefined) {
+          const earlier = await claimKey(tx, idempotencyKey, requestHash(body), id);
+          if (earlier) return { alert: earlier, replayed: true };
+        }
+        const rows = await tx.query<{ alert: Alert }>(
+          `INSERT INTO alerts AS a (id, location, animal, comments)
+           VALUES ($1, ${POINT('$2', '$3')}, $4, $5)
+           RETURNING ${ALERT_JSON} AS alert`,
+          [id, body.longitude, body.latitude, body.animal, body.comments ?? ''],
+        );
+        return { alert: rows[0]!.alert, replayed: false };
+      });
+    },
+
+    async count(): Promise<number> {
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts');
+      return rows[0]!.n;
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof alertsRepository>;
+
+/**
+ * Claims the key for `id`. When another request claimed it first (waiting for that one to
+ * commit), returns the alert it stored.
+ */
+async function claimKey(tx: Queryable, key: string, hash: string, id: string): Promise<Alert | undefined> {
+  const claimed = await tx.query(
+    `INSERT INTO idempotency_keys (key, request_hash, alert_id) VALUES ($1, $2, $3)
+     ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [key, hash, id],
+  );
+  if (claimed.length > 0) return undefined;
+  const rows = await tx.query<{ request_hash: string; alert: Alert }>(
+    `SELECT k.request_hash, ${ALERT_JSON} AS alert
+     FROM idempotency_keys k JOIN alerts a ON a.id = k.alert_id
+     WHERE k.key = $1`,
+    [key],
+  );
+  const earlier = rows[0];
+  if (!earlier || earlier.request_hash !== hash) throw new IdempotencyKeyReusedError();
+  return earlier.alert;
+}
+
+function requestHash(body: CreateAlertBody): string {
+  const canonical = JSON.stringify([body.latitude, body.longitude, body.animal, body.comments ?? '']);
+  return createHash('sha256').update(canonical).digest('hex');
+}

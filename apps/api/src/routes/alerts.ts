@@ -1,0 +1,101 @@
+/** /Alerts: search around a point, read one, report one. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  AlertListResponseSchema,
+  AlertResponseSchema,
+  AlertsQuerySchema,
+  CreateAlertBodySchema,
+  ProblemSchema,
+} from '@wildalert/shared';
+import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { alertsRepository, IdempotencyKeyReusedError } from '../repositories/alerts-repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const CreateAlertHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      // Printable ASCII, optionally quoted as a structured-field string.
+      pattern: '^"?[\\x21\\x23-\\x7E]{1,200}"?$',
+      description:
+        'A unique value per intended alert (a UUID, say). A retry with the same key answers ' +
+        'the alert stored the first time instead of storing another.',
+    }),
+  ),
+});
+
+const problems = { 400: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
+
+const alerts: FastifyPluginAsyncTypebox = async (app) => {
+  const repo = alertsRepository(app.db);
+
+  app.get(
+    '/Alerts',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Alerts within a radius of a point, newest first',
+        querystring: AlertsQuerySchema,
+        response: { 200: AlertListResponseSchema, 400: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await repo.search(request.query);
+      // Already JSON, built by the database: sent as it is, not serialised again.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.get(
+    '/Alerts/:id',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'One alert',
+        params: Type.Object({ id: Type.String({ description: 'UUID' }) }),
+        response: { 200: AlertResponseSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const alert = UUID.test(id) ? await repo.findById(id) : undefined;
+      if (!alert) throw new HttpProblem(404, `There is no alert ${id}.`);
+      return { data: alert };
+    },
+  );
+
+  app.post(
+    '/Alerts',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Report a sighting',
+        description: 'The server sets `id` and `createdAt`. Answered only once the alert is committed.',
+        headers: CreateAlertHeadersSchema,
+        body: CreateAlertBodySchema,
+        response: { 201: AlertResponseSchema, 400: ProblemSchema, 413: ProblemSchema, 415: ProblemSchema, 422: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');
+      try {
+        const { alert, replayed } = await repo.create(request.body, key);
+        reply.code(201).header('location', `/Alerts/${alert.id}`);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return { data: alert };
+      } catch (error) {
+        if (error instanceof IdempotencyKeyReusedError) {
+          throw new HttpProblem(
+            422,
+            'This Idempotency-Key was already used for a different alert; use a new key for a new alert.',
+            PROBLEM_TYPES.idempotencyKeyReused,
+          );
+        }
+        throw error;
+      }
+    },
+  );
+};
+
+export default alerts;

@@ -1,0 +1,84 @@
+/** Test helpers: a fresh database per test file (copied from the run's template) and an app on it. */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+
+export const engine = () => inject('database').engine;
+
+export interface TestDatabase {
+  /** Environment variables that point a server at this database. */
+  env: { DATA_DIR?: string; DATABASE_URL?: string };
+  /** Deletes the database. */
+  drop(): Promise<void>;
+}
+
+/** A new, migrated, empty database for this test: a copy of the run's template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const source = inject('database');
+  if (source.engine === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-pglite-'));
+    fs.cpSync(source.templateDir, dir, { recursive: true });
+    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: source.clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.templateDatabase}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(source.clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const c = new pg.Client({ connectionString: source.clusterUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  /** Closes the app; the database stays until `dispose`. */
+  close(): Promise<void>;
+  /** Closes the app and deletes the database. */
+  dispose(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+  database?: TestDatabase,
+): Promise<TestApp> {
+  const db = database ?? (await createTestDatabase());
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...db.env, ...env });
+  const app = await buildApp(config, { webDir: path.join(os.tmpdir(), 'wildalert-no-web'), ...options });
+  await app.ready();
+  let closed = false;
+  const close = async () => {
+    if (!closed) await app.close();
+    closed = true;
+  };
+  return {
+    app,
+    config,
+    database: db,
+    close,
+    async dispose() {
+      await close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './animals.ts';
+export * from './schemas.ts';
+export * from './validation.ts';

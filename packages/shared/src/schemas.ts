@@ -1,0 +1,123 @@
+/** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
+import { Type, type Static } from 'typebox';
+import { ANIMAL_KEYS } from './animals.ts';
+
+export const COMMENTS_MAX_LENGTH = 1000;
+export const RADIUS_DEFAULT_KM = 15;
+export const RADIUS_MAX_KM = 100;
+export const LIMIT_DEFAULT = 1000;
+export const LIMIT_MAX = 5000;
+
+/**
+ * Text that PostgreSQL can store as written: no NUL character and no lone UTF-16
+ * surrogate (either would be refused or silently replaced). Compiled with the `u` flag,
+ * so a surrogate pair (an emoji) is one code point and passes.
+ */
+export const STORABLE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+
+export const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
+  description: 'A key from GET /Animals',
+});
+
+export const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
+export const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
+
+export const CommentsSchema = Type.String({
+  maxLength: COMMENTS_MAX_LENGTH,
+  pattern: STORABLE_TEXT_PATTERN,
+  description: `Free text, at most ${COMMENTS_MAX_LENGTH} characters`,
+});
+
+export const AlertSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+    animal: Type.String({ description: 'A key from GET /Animals' }),
+    comments: Type.String(),
+    createdAt: Type.String({ format: 'date-time', description: 'Set by the server, UTC' }),
+  },
+  { $id: 'Alert', additionalProperties: false },
+);
+export type Alert = Static<typeof AlertSchema>;
+
+export const CreateAlertBodySchema = Type.Object(
+  {
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+    animal: AnimalKeySchema,
+    comments: Type.Optional(CommentsSchema),
+  },
+  { additionalProperties: false },
+);
+export type CreateAlertBody = Static<typeof CreateAlertBodySchema>;
+
+/**
+ * GET /Alerts query. Names are matched case-insensitively by the server, so they are
+ * declared here in lower case.
+ */
+export const AlertsQuerySchema = Type.Object(
+  {
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+    radius: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: RADIUS_MAX_KM,
+      default: RADIUS_DEFAULT_KM,
+      description: 'Kilometres, great-circle distance',
+    }),
+    animal: Type.Optional(
+      Type.Array(AnimalKeySchema, { description: 'Repeat the parameter for several animals' }),
+    ),
+    since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601, inclusive' })),
+    limit: Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT }),
+  },
+  { additionalProperties: false },
+);
+export type AlertsQuery = Static<typeof AlertsQuerySchema>;
+
+export const AlertListResponseSchema = Type.Object({
+  data: Type.Array(AlertSchema),
+  truncated: Type.Boolean({ description: 'More alerts matched than `limit`' }),
+});
+export type AlertListResponse = Static<typeof AlertListResponseSchema>;
+
+export const AlertResponseSchema = Type.Object({ data: AlertSchema });
+export type AlertResponse = Static<typeof AlertResponseSchema>;
+
+export const AnimalSchema = Type.Object({
+  key: Type.String(),
+  namePl: Type.String(),
+  nameEn: Type.String(),
+  sensitive: Type.Boolean({ description: 'Public reads show a coarsened location' }),
+});
+export const AnimalListResponseSchema = Type.Object({ data: Type.Array(AnimalSchema) });
+
+export const HealthResponseSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  database: Type.Object({
+    engine: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+    up: Type.Boolean(),
+  }),
+  alerts: Type.Optional(Type.Integer({ description: 'Visible alerts stored' })),
+  version: Type.String(),
+});
+export type HealthResponse = Static<typeof HealthResponseSchema>;
+
+/** RFC 9457 problem details, the body of every error answer. */
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.Optional(Type.String()),
+    errors: Type.Optional(
+      Type.Record(Type.String(), Type.Array(Type.String()), {
+        description: 'Validation messages by field name',
+      }),
+    ),
+  },
+  { $id: 'Problem' },
+);
+export type Problem = Static<typeof ProblemSchema>;

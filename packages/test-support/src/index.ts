@@ -1,0 +1,3 @@
+export * from './free-port.ts';
+export * from './postgres-cluster.ts';
+export * from './server-process.ts';

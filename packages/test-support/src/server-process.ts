@@ -1,0 +1,68 @@
+/** The real API server in a child process (`node --import tsx apps/api/src/server.ts`), for tests that signal or kill it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../../../apps/api/src/server.ts', import.meta.url));
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** Everything the server wrote so far (JSON log lines). */
+  output(): string;
+  /** Resolves with the exit code (or signal name) when the process ends. */
+  exited: Promise<number | string>;
+  kill(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export interface ServerProcessOptions {
+  env: Record<string, string | undefined>;
+  /** How long to wait for /health to answer 200. */
+  startTimeoutMs?: number;
+}
+
+export async function startServerProcess({ env, startTimeoutMs = 60_000 }: ServerProcessOptions): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + startTimeoutMs;
+  let done = false;
+  void exited.then(() => (done = true));
+  while (!done) {
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not become healthy within ${startTimeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (done) throw new Error(`The server exited during start:\n${output}`);
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    exited,
+    async kill(signal = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}

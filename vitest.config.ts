@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run for every workspace; the API suite runs once per database engine. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      ...(['pglite', 'postgres'] as const).map((engine) => ({
+        test: {
+          name: `api-${engine}`,
+          root: './apps/api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: [`./test/setup-${engine}.ts`],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      })),
+    ],
+  },
+});
