@@ -6,6 +6,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'repo',
+          root: './scripts',
+          include: ['*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: './packages/shared',
           include: ['src/**/*.test.ts'],

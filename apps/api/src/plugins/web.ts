@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { problem, sendProblem } from '../problem.ts';
 
@@ -49,11 +49,21 @@ export default async function web(app: FastifyInstance, { webDir, runtimeConfig 
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
+      const sendApp = (reply: FastifyReply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      scope.route({
+        method: 'GET',
+        url: '/',
+        // Only /WildAlertApp/ itself: /WildAlertApp (no slash) redirects here.
+        prefixTrailingSlash: 'slash',
+        schema: { hide: true },
+        handler: (_request, reply) => sendApp(reply),
+      });
       scope.setNotFoundHandler((request, reply) => {
         const last = request.url.split('?', 1)[0]!.split('/').pop() ?? '';
         // A path with a file extension is a missing asset; anything else is a route of the app.
         if ((request.method === 'GET' || request.method === 'HEAD') && !last.includes('.')) {
-          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+          return sendApp(reply);
         }
         return sendProblem(reply, problem(404, `No file at ${request.url.split('?', 1)[0]}`));
       });

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/WildAlertApp/',
+  plugins: [react()],
+  build: {
+    sourcemap: true,
+  },
+  server: {
+    // `npm run dev`: the API runs beside Vite (npm run dev -w apps/api).
+    proxy: Object.fromEntries(['/Alerts', '/Animals', '/health'].map((p) => [p, API])),
+  },
+});

@@ -1,0 +1,148 @@
+/**
+ * Playwright fixtures: every test gets its own running WildAlert server (a real process) on
+ * a fresh database, tiles from the local tile server, and fails on any uncaught page error.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import type { Alert, CreateAlertBody } from '@wildalert/shared';
+import { TEMPLATE_DATABASE } from './global-setup.ts';
+
+export { expect };
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface WildAlertServer {
+  /** The server's origin, e.g. http://127.0.0.1:43123 */
+  readonly origin: string;
+  readonly engine: Engine;
+  readonly process: ServerProcess;
+  /** Reports an alert through the API, as a client would. */
+  createAlert(body: CreateAlertBody): Promise<Alert>;
+  /** GET /Alerts with the given query; returns the alerts. */
+  searchAlerts(query: Record<string, string | number>): Promise<Alert[]>;
+  /** SQL straight into the database (engine "postgres" only), e.g. to seed old alerts. */
+  sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface ServerOptions {
+  engine: Engine;
+  /** Extra environment for the server. */
+  env: Record<string, string>;
+}
+
+interface Database {
+  env: Record<string, string>;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+async function createDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-e2e-'));
+    fs.cpSync(process.env.WILDALERT_E2E_PGLITE_TEMPLATE!, dir, { recursive: true });
+    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const clusterUrl = process.env.WILDALERT_E2E_POSTGRES_URL!;
+  const name = `e2e_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: clusterUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts a server on a fresh database; for tests that need more than one (say, two instances). */
+export async function startWildAlert(
+  { engine, env }: ServerOptions,
+  database?: Database,
+): Promise<WildAlertServer & { database: Database; stop(): Promise<void> }> {
+  const db = database ?? (await createDatabase(engine));
+  const server = await startServerProcess({
+    env: { ...db.env, TILE_URL: process.env.WILDALERT_E2E_TILE_URL!, LOG_LEVEL: 'warn', ...env },
+  });
+  let pool: pg.Pool | undefined;
+  return {
+    origin: server.url,
+    engine,
+    process: server,
+    database: db,
+    async createAlert(body) {
+      const res = await fetch(`${server.url}/Alerts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`POST /Alerts answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: Alert }).data;
+    },
+    async searchAlerts(query) {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      const res = await fetch(`${server.url}/Alerts?${qs}`);
+      if (res.status !== 200) throw new Error(`GET /Alerts answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: Alert[] }).data;
+    },
+    async sql(text, params = []) {
+      if (!db.url) throw new Error('sql() needs the postgres engine: test.use({ serverOptions: { engine: "postgres", env: {} } })');
+      pool ??= new pg.Pool({ connectionString: db.url, max: 2 });
+      return (await pool.query(text, params)).rows;
+    },
+    async stop() {
+      await pool?.end();
+      await server.kill('SIGTERM');
+    },
+  };
+}
+
+export const test = base.extend<
+  { serverOptions: ServerOptions; wildalert: WildAlertServer; pageErrors: Error[] },
+  object
+>({
+  serverOptions: [{ engine: 'pglite', env: {} }, { option: true }],
+
+  wildalert: async ({ serverOptions }, use) => {
+    const server = await startWildAlert(serverOptions);
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+      await server.database.drop();
+    }
+  },
+
+  baseURL: async ({ wildalert }, use) => {
+    await use(`${wildalert.origin}/WildAlertApp/`);
+  },
+
+  // Every test fails on an uncaught error in the page.
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(errors);
+      expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Grants geolocation at a point, as a visitor allowing the browser to share it. */
+export async function grantGeolocation(page: Page, latitude: number, longitude: number) {
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude, longitude, accuracy: 20 });
+}

@@ -1,0 +1,50 @@
+/**
+ * Once per run: a local tile server, a throwaway PostgreSQL cluster, and one migrated
+ * database per engine that every test copies. Workers read what they need from the
+ * environment variables set here.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, startPostgresCluster, startServerProcess } from '@wildalert/test-support';
+import { chromiumMissing } from './chromium.ts';
+import { startTileServer } from './tile-server.ts';
+
+export const TEMPLATE_DATABASE = 'wildalert_e2e_template';
+
+export default async function globalSetup() {
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
+  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('Building the web app failed');
+  }
+
+  const tiles = await startTileServer();
+  const cluster = await startPostgresCluster();
+  const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-e2e-template-'));
+  try {
+    // Let the real server create and migrate each template, as `npm start` would.
+    const pglite = await startServerProcess({ env: { DATA_DIR: templateDir, LOG_LEVEL: 'warn' } });
+    await pglite.kill('SIGTERM');
+    await cluster.psql(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    const postgres = await startServerProcess({
+      env: { DATABASE_URL: cluster.urlFor(TEMPLATE_DATABASE), LOG_LEVEL: 'warn' },
+    });
+    await postgres.kill('SIGTERM');
+    await cluster.psql(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+  } catch (error) {
+    await Promise.all([tiles.close(), cluster.stop()]);
+    throw error;
+  }
+
+  process.env.WILDALERT_E2E_TILE_URL = tiles.tileUrl;
+  process.env.WILDALERT_E2E_PGLITE_TEMPLATE = templateDir;
+  process.env.WILDALERT_E2E_POSTGRES_URL = cluster.url;
+
+  return async () => {
+    await Promise.all([tiles.close(), cluster.stop()]);
+    fs.rmSync(templateDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,88 @@
+/** The README's commands work as written: `npm start` on a fresh data folder, then its curl examples. */
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, REPO_ROOT } from '@wildalert/test-support';
+
+const exec = promisify(execFile);
+const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-readme-'));
+let port: number;
+let origin: string;
+let server: ReturnType<typeof spawn>;
+let output = '';
+
+beforeAll(async () => {
+  expect(readme).toContain('npm ci && npm start');
+  port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ok = await fetch(`${origin}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm start did not serve:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 150_000);
+
+afterAll(async () => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await new Promise((r) => server?.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('serves the API on the embedded database', async () => {
+    const health = await (await fetch(`${origin}/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', database: { engine: 'pglite', up: true } });
+    expect(fs.readdirSync(dataDir).length).toBeGreaterThan(0);
+  });
+
+  it('serves the web app under /WildAlertApp/ and redirects / there', async () => {
+    const page = await fetch(`${origin}/WildAlertApp/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<div id="root">/);
+    const root = await fetch(`${origin}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/WildAlertApp/');
+  });
+
+  it('logs JSON lines', () => {
+    const lines = output.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe('the README API examples', () => {
+  const examples = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .filter((block) => block.includes('curl'))
+    .flatMap((block) => block.replace(/\\\n\s*/g, '').split('\n'))
+    .filter((line) => line.startsWith('curl'));
+
+  it('has curl examples', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('runs each against the server and gets a successful JSON answer', async () => {
+    for (const example of examples) {
+      const command = example.replaceAll('http://localhost:8080', origin).replace(/^curl -s/, 'curl -sS --fail-with-body');
+      const { stdout } = await exec('bash', ['-c', command]);
+      expect(() => JSON.parse(stdout), example).not.toThrow();
+    }
+    const { data } = await (await fetch(`${origin}/Alerts?Latitude=50.0497&Longitude=19.9445`)).json();
+    expect(data.map((a: { comments: string }) => a.comments)).toContain('Dwa dziki przy Plantach');
+  });
+});

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The system packages the tests need: PostgreSQL 15 with PostGIS, and Chromium.
+# As root on Debian it installs what is missing; otherwise it says exactly what to install
+# and fails, so no test layer is ever skipped in silence.
+set -euo pipefail
+
+pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+missing=()
+if [ ! -x "$pg_bin/initdb" ] || [ ! -f /usr/share/postgresql/15/extension/postgis.control ]; then
+  missing+=(postgresql-15-postgis-3)
+fi
+[ -x "$chromium" ] || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing the Debian packages the tests need: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" fonts-dejavu-core >/dev/null
+  echo "Installed: ${missing[*]}"
+else
+  echo "The tests need these system packages: ${missing[*]}" >&2
+  echo "On Debian or Ubuntu, install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: every layer, in order — type check, unit and API tests on both engines
+// (Vitest), then the browser tests in Chromium (Playwright) — and one closing count.
+// A missing system package is installed (as root on Debian) or named; never skipped.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = path.join(root, 'node_modules/.cache/wildalert-test');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(root, 'e2e/test-results/results.json');
+fs.rmSync(playwrightReport, { force: true });
+
+const steps = [
+  ['system packages', 'bash', ['scripts/system-deps.sh']],
+  ['type check', 'npm', ['run', 'typecheck', '--silent']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['web build', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']],
+  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+];
+
+let failedStep;
+for (const [name, command, args, env] of steps) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const vitest = read(vitestReport);
+const playwright = read(playwrightReport);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+  console.log(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+}
+if (playwright) {
+  const s = playwright.stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+  skipped += s.skipped;
+  console.log(`playwright: ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed`);
+}
+if (failedStep) {
+  console.log(`\nFAILED at: ${failedStep}`);
+  failed = Math.max(failed, 1);
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedStep ? 1 : 0);
