@@ -5,13 +5,17 @@ CREATE TABLE alerts (
   id uuid PRIMARY KEY,
   -- Insertion order: breaks ties between equal timestamps, numbers events.
   seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+  -- Where it was seen, exactly as reported.
   location geography(Point, 4326) NOT NULL,
+  -- What public reads show and search: the exact point, or for a sensitive species the
+  -- centre of its ~1 km grid cell, so the exact point cannot be found by probing.
+  public_location geography(Point, 4326) NOT NULL,
   animal text NOT NULL,
   comments text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 
-CREATE INDEX alerts_location_idx ON alerts USING gist (location);
+CREATE INDEX alerts_public_location_idx ON alerts USING gist (public_location);
 CREATE INDEX alerts_created_at_idx ON alerts (created_at DESC, seq DESC);
 
 -- A POST retried with the same Idempotency-Key answers the first alert instead of storing another.

@@ -2,12 +2,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
+import { publicLocation } from '../public-location.ts';
 
-/** One alert as the API shows it, built by PostgreSQL from a row of `alerts` named `a`. */
+/**
+ * One alert as the public API shows it, built by PostgreSQL from a row of `alerts` named
+ * `a`: at its public location (see public-location.ts).
+ */
 const ALERT_JSON = `json_build_object(
   'id', a.id,
-  'latitude', ST_Y(a.location::geometry),
-  'longitude', ST_X(a.location::geometry),
+  'latitude', ST_Y(a.public_location::geometry),
+  'longitude', ST_X(a.public_location::geometry),
   'animal', a.animal,
   'comments', a.comments,
   'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
@@ -41,7 +45,7 @@ export function alertsRepository(db: Database) {
          FROM (
            SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
            FROM alerts a
-           WHERE ST_DWithin(a.location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
+           WHERE ST_DWithin(a.public_location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
              AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
              AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
            ORDER BY ${NEWEST_FIRST}
@@ -72,11 +76,12 @@ export function alertsRepository(db: Database) {
           const earlier = await claimKey(tx, idempotencyKey, requestHash(body), id);
           if (earlier) return { alert: earlier, replayed: true };
         }
+        const published = publicLocation(body, body.animal);
         const rows = await tx.query<{ alert: Alert }>(
-          `INSERT INTO alerts AS a (id, location, animal, comments)
-           VALUES ($1, ${POINT('$2', '$3')}, $4, $5)
+          `INSERT INTO alerts AS a (id, location, public_location, animal, comments)
+           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7)
            RETURNING ${ALERT_JSON} AS alert`,
-          [id, body.longitude, body.latitude, body.animal, body.comments ?? ''],
+          [id, body.longitude, body.latitude, published.longitude, published.latitude, body.animal, body.comments ?? ''],
         );
         return { alert: rows[0]!.alert, replayed: false };
       });
