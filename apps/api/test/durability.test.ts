@@ -1,8 +1,20 @@
 /** An alert answered 201 is committed: it survives a restart, a graceful stop and `kill -9`. */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '@wildalert/test-support';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess as startProcess, type ServerProcess } from '@wildalert/test-support';
 import { createTestApp, createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
+
+/** Servers a failed test left running are killed after it. */
+const running = new Set<ServerProcess>();
+async function startServerProcess(options: Parameters<typeof startProcess>[0]): Promise<ServerProcess> {
+  const server = await startProcess(options);
+  running.add(server);
+  void server.exited.then(() => running.delete(server));
+  return server;
+}
+afterEach(async () => {
+  await Promise.all([...running].map((server) => server.kill('SIGKILL')));
+});
 
 const alert = (i: number) => ({ latitude: 50 + i / 10_000, longitude: 19.9, animal: 'boar', comments: `#${i}` });
 
