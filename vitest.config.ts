@@ -24,6 +24,8 @@ export default defineConfig({
           name: `api-${engine}`,
           root: './apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // *.postgres.test.ts concern server mode only: they run once, with the PostgreSQL project.
+          exclude: engine === 'pglite' ? ['**/*.postgres.test.ts'] : [],
           globalSetup: [`./test/setup-${engine}.ts`],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -54,7 +54,11 @@ describe('API description', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/Alerts', '/Alerts/{id}', '/Animals', '/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/Alerts', '/Alerts/{id}', '/Alerts/{id}/reports', '/moderation/reports', '/moderation/alerts/{id}/restore', '/Animals', '/health']),
+    );
+    expect(doc.components.securitySchemes.moderator).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/Alerts/{id}'].delete.security).toEqual([{ moderator: [] }]);
     expect(Object.keys(doc.paths['/Alerts'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(doc.paths['/Alerts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['latitude', 'longitude', 'radius', 'animal', 'since', 'limit']),

@@ -7,15 +7,28 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
-import errors, { handleError } from './plugins/errors.ts';
+import admin from './plugins/admin.ts';
+import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import shutdown from './plugins/shutdown.ts';
 import web from './plugins/web.ts';
 import alerts from './routes/alerts.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
+import moderation from './routes/moderation.ts';
 import { parseQueryString, validatorCompiler } from './validation.ts';
 
 export const BODY_LIMIT = 16 * 1024;
+
+/**
+ * Connection limits against slow or idle clients. A request's headers must arrive within
+ * 5 s and the whole request within 10 s (checked every second). An idle keep-alive
+ * connection is kept 65 s, longer than the usual reverse proxy's 60 s, so a proxy never
+ * reuses a connection the server is closing; a connection silent for 75 s is dropped.
+ */
+export const TIMEOUTS = { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 65_000, idleMs: 75_000 } as const;
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -32,6 +45,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestTimeout: TIMEOUTS.requestMs,
+    keepAliveTimeout: TIMEOUTS.keepAliveMs,
+    connectionTimeout: TIMEOUTS.idleMs,
+    http: { headersTimeout: TIMEOUTS.headersMs, connectionsCheckingInterval: 1_000 },
+    // The shutdown plugin answers those with a problem.
+    return503OnClosing: false,
+    // Creating the embedded database or migrating a large one can outlast the default 10 s,
+    // more so on a busy host.
+    pluginTimeout: 120_000,
+    clientErrorHandler,
     routerOptions: { querystringParser: parseQueryString },
     // Refuse prototype-pollution keys in JSON bodies outright.
     onProtoPoisoning: 'error',
@@ -43,17 +67,33 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.removeContentTypeParser('text/plain');
 
   await app.register(errors);
+  await app.register(shutdown);
   const addMethodNotAllowed = recordRoutes(app);
+  await app.register(securityHeaders, { tileUrl: config.tileUrl });
+  // Any origin may read and write: the API is anonymous and no browser credential (cookie)
+  // is ever honoured, so another page can do nothing a visitor could not do directly.
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Location', 'Retry-After', 'Idempotent-Replayed'],
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Authorization'],
+    exposedHeaders: [
+      'Location',
+      'Retry-After',
+      'Idempotent-Replayed',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
     maxAge: 86400,
+    // A plain OPTIONS (no preflight headers) is answered 204 too, rather than with a text/plain 400.
+    strictPreflight: false,
   });
+  await app.register(rateLimit, { limits: config.rateLimit });
+  await app.register(admin, { adminToken: config.adminToken });
   await app.register(docs, { version });
   await app.register(db, { config });
   await app.register(alerts);
+  await app.register(moderation);
   await app.register(animals);
   await app.register(health, { version });
   await app.register(web, {

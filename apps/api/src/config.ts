@@ -1,4 +1,5 @@
 /** The server's configuration: read from the environment once, validated, typed. */
+import net from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
@@ -13,6 +14,10 @@ const EnvSchema = Type.Object({
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   }),
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
+  RATE_LIMIT_POSTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+  RATE_LIMIT_POSTS_PER_DAY: Type.Integer({ minimum: 1, default: 100 }),
+  RATE_LIMIT_READS_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -28,6 +33,13 @@ export interface Config {
   databaseUrl: string | undefined;
   tileUrl: string;
   adminToken: string | undefined;
+  /**
+   * Which peers' X-Forwarded-For to believe (Fastify's `trustProxy`): none, any, or the
+   * proxies' addresses and subnets.
+   */
+  trustProxy: boolean | string[];
+  /** Per client address, in this process's memory. */
+  rateLimit: { postsPerMinute: number; postsPerDay: number; readsPerMinute: number };
   logLevel: string;
 }
 
@@ -48,6 +60,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const v = value as Static<typeof EnvSchema>;
+  const trustProxy = parseTrustProxy(v.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY must be false, true, or a comma-separated list of proxy addresses and subnets (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal)',
+    );
+  }
   return {
     port: v.PORT,
     host: v.HOST,
@@ -55,6 +73,28 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: v.DATABASE_URL,
     tileUrl: v.TILE_URL,
     adminToken: v.ADMIN_TOKEN,
+    trustProxy,
+    rateLimit: {
+      postsPerMinute: v.RATE_LIMIT_POSTS_PER_MINUTE,
+      postsPerDay: v.RATE_LIMIT_POSTS_PER_DAY,
+      readsPerMinute: v.RATE_LIMIT_READS_PER_MINUTE,
+    },
     logLevel: v.LOG_LEVEL,
   };
+}
+
+function parseTrustProxy(raw: string): Config['trustProxy'] | undefined {
+  const text = raw.trim().toLowerCase();
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  const entries = text.split(',').map((e) => e.trim());
+  const valid = entries.every((entry) => {
+    // proxy-addr's names for the loopback, link-local and private ranges.
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries : undefined;
 }

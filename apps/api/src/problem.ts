@@ -10,6 +10,8 @@ export const PROBLEM_TYPES = {
   validation: '/problems/validation',
   idempotencyKeyReused: '/problems/idempotency-key-reused',
   databaseUnavailable: '/problems/database-unavailable',
+  rateLimited: '/problems/rate-limited',
+  shuttingDown: '/problems/shutting-down',
 } as const;
 
 /** An error a route throws on purpose; the error handler turns it into its problem answer. */

@@ -11,6 +11,16 @@ import { loadConfig, type Config } from '../src/config.ts';
 
 export const engine = () => inject('database').engine;
 
+/**
+ * Abuse limits raised out of the way: tests make many requests from one address. The
+ * rate-limit tests set their own.
+ */
+export const UNLIMITED = {
+  RATE_LIMIT_POSTS_PER_MINUTE: '1000000',
+  RATE_LIMIT_POSTS_PER_DAY: '1000000',
+  RATE_LIMIT_READS_PER_MINUTE: '1000000',
+} as const;
+
 export interface TestDatabase {
   /** Environment variables that point a server at this database. */
   env: { DATA_DIR?: string; DATABASE_URL?: string };
@@ -63,7 +73,7 @@ export async function createTestApp(
   database?: TestDatabase,
 ): Promise<TestApp> {
   const db = database ?? (await createTestDatabase());
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...db.env, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...UNLIMITED, ...db.env, ...env });
   const app = await buildApp(config, { webDir: path.join(os.tmpdir(), 'wildalert-no-web'), ...options });
   await app.ready();
   let closed = false;

@@ -85,6 +85,33 @@ export type AlertListResponse = Static<typeof AlertListResponseSchema>;
 export const AlertResponseSchema = Type.Object({ data: AlertSchema });
 export type AlertResponse = Static<typeof AlertResponseSchema>;
 
+export const REPORT_REASON_MAX_LENGTH = 500;
+
+/** POST /Alerts/{id}/reports: a visitor flags an alert as abusive ("Zgłoś nadużycie"). */
+export const CreateReportBodySchema = Type.Object(
+  {
+    reason: Type.Optional(
+      Type.String({
+        maxLength: REPORT_REASON_MAX_LENGTH,
+        pattern: STORABLE_TEXT_PATTERN,
+        description: `Why, in the visitor's words; at most ${REPORT_REASON_MAX_LENGTH} characters`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateReportBody = Static<typeof CreateReportBodySchema>;
+
+export const ReportSchema = Type.Object({
+  alertId: Type.String({ format: 'uuid' }),
+  reason: Type.String(),
+  reportedAt: Type.String({ format: 'date-time' }),
+});
+export type Report = Static<typeof ReportSchema>;
+
+export const ReportResponseSchema = Type.Object({ data: ReportSchema });
+export type ReportResponse = Static<typeof ReportResponseSchema>;
+
 export const AnimalSchema = Type.Object({
   key: Type.String(),
   namePl: Type.String(),

@@ -13,7 +13,11 @@ export default fp(
           title: 'WildAlert API',
           version,
           description: [
-            'Wild-animal sightings ("alerts") on a map. Anonymous; no credentials.',
+            'Wild-animal sightings ("alerts") on a map. Anonymous; no credentials, except the',
+            "moderator's bearer token (ADMIN_TOKEN) for the moderation endpoints.",
+            '',
+            'Limits per client address: anonymous writes (new alerts, reports) per minute and per day,',
+            'every other request per minute; over a limit the answer is 429 with `Retry-After`.',
             '',
             'Query parameter names are case-insensitive (`Latitude`, `latitude` and `LATITUDE` are one).',
             'Every error is `application/problem+json` (RFC 9457); validation errors list',
@@ -24,8 +28,14 @@ export default fp(
         tags: [
           { name: 'alerts', description: 'Sightings' },
           { name: 'catalogue', description: 'The animals one can report' },
+          { name: 'moderation', description: 'Abuse reports and the moderator' },
           { name: 'operations', description: 'Health' },
         ],
+        components: {
+          securitySchemes: {
+            moderator: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN of the server' },
+          },
+        },
       },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -1,9 +1,11 @@
 /** One error handler: every failure becomes problem+json; 5xx details are logged, never sent. */
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrors } from '@wildalert/shared';
 import { DatabaseUnavailableError } from '../db/database.ts';
-import { HttpProblem, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
+import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
 
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. It has been logged.';
 
@@ -20,6 +22,12 @@ export default fp(
     app.setNotFoundHandler((request, reply) =>
       sendProblem(reply, problem(404, `Nothing at ${request.method} ${pathOf(request.url)}`)),
     );
+    // Node answers an Expect header other than 100-continue itself, with a bare 417.
+    app.server.on('checkExpectation', (_request, response: ServerResponse) => {
+      const body = JSON.stringify(problem(417, 'Only "Expect: 100-continue" is supported.'));
+      response.writeHead(417, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body), connection: 'close' });
+      response.end(body);
+    });
   },
   { name: 'errors' },
 );
@@ -78,6 +86,28 @@ function clientMessage(e: Partial<FastifyError>): string {
       if (e instanceof SyntaxError || e.name === 'SyntaxError') return 'The body is not valid JSON.';
       return e.message ?? 'Bad request.';
   }
+}
+
+/**
+ * Answers a request Node could not even parse (a bad request line, headers too large, a
+ * client too slow to send its request) with a problem, as Fastify would with plain JSON.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const detail = {
+    408: 'The request did not arrive in time.',
+    431: 'The request headers are too large.',
+    400: 'The request is not valid HTTP.',
+  }[status];
+  const body = JSON.stringify(problem(status, detail));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function pathOf(url: string): string {

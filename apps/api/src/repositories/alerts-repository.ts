@@ -46,6 +46,7 @@ export function alertsRepository(db: Database) {
            SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
            FROM alerts a
            WHERE ST_DWithin(a.public_location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
+             AND NOT a.hidden
              AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
              AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
            ORDER BY ${NEWEST_FIRST}
@@ -58,7 +59,7 @@ export function alertsRepository(db: Database) {
 
     async findById(id: string): Promise<Alert | undefined> {
       const rows = await db.query<{ alert: Alert }>(
-        `SELECT ${ALERT_JSON} AS alert FROM alerts a WHERE a.id = $1`,
+        `SELECT ${ALERT_JSON} AS alert FROM alerts a WHERE a.id = $1 AND NOT a.hidden`,
         [id],
       );
       return rows[0]?.alert;
@@ -87,8 +88,9 @@ export function alertsRepository(db: Database) {
       });
     },
 
+    /** Visible alerts: hidden ones are not counted. */
     async count(): Promise<number> {
-      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts');
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE NOT hidden');
       return rows[0]!.n;
     },
   };

@@ -212,7 +212,9 @@ describe('methods and paths', () => {
   it.each([
     ['PUT', '/Alerts', 'GET, HEAD, POST'],
     ['DELETE', '/Alerts', 'GET, HEAD, POST'],
-    ['PATCH', '/Alerts/00000000-0000-4000-8000-000000000000', 'GET, HEAD'],
+    ['PATCH', '/Alerts/00000000-0000-4000-8000-000000000000', 'GET, HEAD, DELETE'],
+    ['GET', '/Alerts/00000000-0000-4000-8000-000000000000/reports', 'POST'],
+    ['DELETE', '/moderation/reports', 'GET, HEAD'],
     ['POST', '/Animals', 'GET, HEAD'],
     ['POST', '/health', 'GET, HEAD'],
   ])('answers %s %s with 405 and Allow', async (method, url, allow) => {

@@ -10,6 +10,7 @@ import {
 } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
 import { alertsRepository, IdempotencyKeyReusedError } from '../repositories/alerts-repository.ts';
+import { moderationRepository } from '../repositories/moderation-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +30,7 @@ const problems = { 400: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
 
 const alerts: FastifyPluginAsyncTypebox = async (app) => {
   const repo = alertsRepository(app.db);
+  const moderatorView = moderationRepository(app.db);
 
   app.get(
     '/Alerts',
@@ -53,13 +55,20 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['alerts'],
         summary: 'One alert',
+        description:
+          'With the moderator token, a sensitive species is answered at its exact point instead of its published one.',
+        security: [{}, { moderator: [] }],
         params: Type.Object({ id: Type.String({ description: 'UUID' }) }),
-        response: { 200: AlertResponseSchema, ...problems },
+        response: { 200: AlertResponseSchema, ...problems, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const alert = UUID.test(id) ? await repo.findById(id) : undefined;
+      const exact = app.isAdmin(request);
+      // A shared cache must never hand the moderator's answer to the public.
+      reply.header('vary', 'Authorization');
+      if (exact) reply.header('cache-control', 'private, no-store');
+      const alert = !UUID.test(id) ? undefined : exact ? await moderatorView.exactById(id) : await repo.findById(id);
       if (!alert) throw new HttpProblem(404, `There is no alert ${id}.`);
       return { data: alert };
     },
@@ -74,8 +83,18 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         description: 'The server sets `id` and `createdAt`. Answered only once the alert is committed.',
         headers: CreateAlertHeadersSchema,
         body: CreateAlertBodySchema,
-        response: { 201: AlertResponseSchema, 400: ProblemSchema, 413: ProblemSchema, 415: ProblemSchema, 422: ProblemSchema, 503: ProblemSchema },
+        response: {
+          201: AlertResponseSchema,
+          400: ProblemSchema,
+          413: ProblemSchema,
+          415: ProblemSchema,
+          422: ProblemSchema,
+          429: ProblemSchema,
+          503: ProblemSchema,
+        },
       },
+      config: { rateLimit: false },
+      onRequest: app.limitWrites,
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');

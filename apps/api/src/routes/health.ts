@@ -10,7 +10,7 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
     {
       schema: {
         tags: ['operations'],
-        summary: 'Health, database engine and alert count',
+        summary: 'Health, database engine and count of visible alerts',
         description: 'Answers 503 with the same body when the database cannot be reached.',
         response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
       },

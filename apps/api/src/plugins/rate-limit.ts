@@ -1,0 +1,83 @@
+/**
+ * Abuse limits per client address, in this process's memory: every request counts against
+ * a generous per-minute limit, except anonymous writes (new alerts, reports), which have
+ * their own tighter per-minute and per-day limits. The client address is the peer's, or
+ * the one a trusted proxy forwarded (TRUST_PROXY).
+ */
+import fp from 'fastify-plugin';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for anonymous writes; give the route `config: { rateLimit: false }` too. */
+    limitWrites(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Client addresses remembered per window; the least recently seen are forgotten first. */
+const CLIENTS_REMEMBERED = 100_000;
+
+/** The client's address as the limits and the abuse reports count it: an IPv6 client by its /64. */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+function tooMany(max: number, per: string, retryAfterSeconds: number): HttpProblem {
+  return new HttpProblem(
+    429,
+    `Too many requests from your address (at most ${max} ${per}). Try again in ${retryAfterSeconds} s.`,
+    PROBLEM_TYPES.rateLimited,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+export default fp<{ limits: Config['rateLimit'] }>(
+  async (app, { limits }) => {
+    await app.register(rateLimit, {
+      global: true,
+      max: limits.readsPerMinute,
+      timeWindow: MINUTE,
+      cache: CLIENTS_REMEMBERED,
+      keyGenerator: clientAddress,
+      errorResponseBuilder: (_request, context) =>
+        tooMany(context.max, 'requests a minute', Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+    // One counter per window, shared by every write route. (`cache` sizes the window's own
+    // store; the types leave it out.)
+    const window = (max: number, timeWindow: number) => ({ max, timeWindow, cache: CLIENTS_REMEMBERED, keyGenerator: clientAddress });
+    const writesPerMinute = app.createRateLimit(window(limits.postsPerMinute, MINUTE));
+    const writesPerDay = app.createRateLimit(window(limits.postsPerDay, DAY));
+
+    app.decorate('limitWrites', async (request: FastifyRequest, reply: FastifyReply) => {
+      const windows = [
+        { check: writesPerMinute, per: 'writes a minute' },
+        { check: writesPerDay, per: 'writes a day' },
+      ];
+      let tightest: { max: number; remaining: number; ttlInSeconds: number } | undefined;
+      // The day is counted only when the minute allows, so a burst refused by the minute
+      // limit does not use up the day.
+      for (const { check, per } of windows) {
+        const result = await check(request);
+        if (result.isAllowed) continue;
+        if (result.isExceeded) {
+          reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', result.ttlInSeconds);
+          throw tooMany(result.max, per, Math.max(1, result.ttlInSeconds));
+        }
+        if (!tightest || result.remaining < tightest.remaining) tightest = result;
+      }
+      if (tightest) {
+        reply
+          .header('x-ratelimit-limit', tightest.max)
+          .header('x-ratelimit-remaining', tightest.remaining)
+          .header('x-ratelimit-reset', tightest.ttlInSeconds);
+      }
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,51 @@
+/**
+ * Security headers (helmet) with a Content-Security-Policy that lets pages load only from
+ * this origin, plus map tiles from the configured tile server.
+ */
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+export default fp<{ tileUrl: string }>(
+  async (app, { tileUrl }) => {
+    const tiles = tileSource(tileUrl);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          // Emotion (MUI) injects <style> elements and Leaflet and Swagger UI set style
+          // attributes; neither can carry a nonce. Styles cannot run code.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Tiles are <img>; the self-check may also fetch one. Leaflet and Swagger UI use data: images.
+          imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
+          connectSrc: ["'self'", ...tiles],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          // No upgrade-insecure-requests: a local or LAN deployment serves tiles over http.
+        },
+      },
+      frameguard: { action: 'deny' },
+      // The OpenStreetMap tile policy asks browsers to send a Referer; the origin is enough.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Other origins may read the API (CORS); CORP only concerns no-cors embedding.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+  },
+  { name: 'security-headers' },
+);
+
+/**
+ * The CSP source for a z/x/y tile URL template: its origin, with Leaflet's `{s}` subdomain
+ * placeholder as a wildcard. A relative template is served by this origin: nothing to add.
+ */
+export function tileSource(tileUrl: string): string[] {
+  const match = /^(https?:)\/\/([^/?#]+)/i.exec(tileUrl);
+  if (!match) return [];
+  const host = match[2]!.replace(/^\{s\}\./, '*.').replace(/\{[^}]*\}/g, '*');
+  return [`${match[1]!.toLowerCase()}//${host.toLowerCase()}`];
+}

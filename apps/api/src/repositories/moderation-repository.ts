@@ -1,0 +1,152 @@
+/** The SQL for moderation: abuse reports, hiding and restoring alerts, the moderator's exact view. */
+import type { Alert, Report } from '@wildalert/shared';
+import type { Database } from '../db/database.ts';
+
+/** Distinct clients whose open reports hide an alert until a moderator reviews it. */
+export const REPORTS_TO_HIDE = 3;
+
+/** One alert as the moderator sees it: at the exact reported point, from a row `a` of `alerts`. */
+const EXACT_ALERT_JSON = `json_build_object(
+  'id', a.id,
+  'latitude', ST_Y(a.location::geometry),
+  'longitude', ST_X(a.location::geometry),
+  'animal', a.animal,
+  'comments', a.comments,
+  'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+const UTC = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const REPORT_JSON = `json_build_object('alertId', r.alert_id, 'reason', r.reason, 'reportedAt', ${UTC('r.reported_at')})`;
+
+/** A report is open until a moderator decides on its alert. */
+const OPEN = `r.reported_at > coalesce(a.reviewed_at, '-infinity')`;
+
+export interface ReportResult {
+  report: Report;
+  /** False when this client had already reported the alert: nothing new was stored. */
+  created: boolean;
+}
+
+export interface ReportedAlert {
+  alert: Alert;
+  hidden: boolean;
+  hiddenBy: 'moderator' | 'reports' | null;
+  hiddenAt: string | null;
+  /** Open reports, newest first. */
+  reports: Array<{ reason: string; reportedAt: string }>;
+}
+
+export function moderationRepository(db: Database) {
+  return {
+    /**
+     * Records `client`'s report of a visible alert, once per client; the report that makes
+     * REPORTS_TO_HIDE open ones hides the alert. Undefined when there is no such visible alert.
+     */
+    report(alertId: string, client: string, reason: string): Promise<ReportResult | undefined> {
+      return db.transaction(async (tx) => {
+        // The row lock orders concurrent reports of one alert, so exactly one of them
+        // counts the third and hides it.
+        const visible = await tx.query(`SELECT 1 FROM alerts WHERE id = $1 AND NOT hidden FOR UPDATE`, [alertId]);
+        if (visible.length === 0) return undefined;
+        const inserted = await tx.query<{ report: Report }>(
+          `INSERT INTO alert_reports AS r (alert_id, client, reason) VALUES ($1, $2, $3)
+           ON CONFLICT (alert_id, client) DO NOTHING
+           RETURNING ${REPORT_JSON} AS report`,
+          [alertId, client, reason],
+        );
+        if (inserted.length === 0) {
+          const rows = await tx.query<{ report: Report }>(
+            `SELECT ${REPORT_JSON} AS report FROM alert_reports r WHERE r.alert_id = $1 AND r.client = $2`,
+            [alertId, client],
+          );
+          return { report: rows[0]!.report, created: false };
+        }
+        await tx.query(
+          `WITH hidden AS (
+             UPDATE alerts a SET hidden = true, hidden_at = clock_timestamp(), hidden_by = 'reports'
+             WHERE a.id = $1
+               AND (SELECT count(*) FROM alert_reports r WHERE r.alert_id = a.id AND ${OPEN}) >= $2
+             RETURNING a.id
+           )
+           INSERT INTO moderation_log (alert_id, action) SELECT id, 'hidden-by-reports' FROM hidden`,
+          [alertId, REPORTS_TO_HIDE],
+        );
+        return { report: inserted[0]!.report, created: true };
+      });
+    },
+
+    /** Hides an alert (kept for audit) and closes its reports. False when there is no such alert. */
+    hide(alertId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query(
+          `UPDATE alerts
+           SET hidden = true,
+               hidden_at = CASE WHEN hidden_by = 'moderator' THEN hidden_at ELSE clock_timestamp() END,
+               hidden_by = 'moderator',
+               reviewed_at = clock_timestamp()
+           WHERE id = $1
+           RETURNING id`,
+          [alertId],
+        );
+        if (rows.length === 0) return false;
+        await tx.query(`INSERT INTO moderation_log (alert_id, action) VALUES ($1, 'hidden-by-moderator')`, [alertId]);
+        return true;
+      });
+    },
+
+    /**
+     * Shows an alert again and closes its reports: a client whose report was reviewed does
+     * not count towards hiding it again. Undefined when there is no such alert.
+     */
+    restore(alertId: string): Promise<Alert | undefined> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ alert: Alert }>(
+          `UPDATE alerts a
+           SET hidden = false, hidden_at = NULL, hidden_by = NULL, reviewed_at = clock_timestamp()
+           WHERE a.id = $1
+           RETURNING ${EXACT_ALERT_JSON} AS alert`,
+          [alertId],
+        );
+        if (rows.length === 0) return undefined;
+        await tx.query(`INSERT INTO moderation_log (alert_id, action) VALUES ($1, 'restored')`, [alertId]);
+        return rows[0]!.alert;
+      });
+    },
+
+    /** A visible alert at its exact point, for the moderator. */
+    async exactById(alertId: string): Promise<Alert | undefined> {
+      const rows = await db.query<{ alert: Alert }>(
+        `SELECT ${EXACT_ALERT_JSON} AS alert FROM alerts a WHERE a.id = $1 AND NOT a.hidden`,
+        [alertId],
+      );
+      return rows[0]?.alert;
+    },
+
+    /**
+     * Alerts with open reports, hidden or not, awaiting a moderator's decision: hidden ones
+     * first, then the most recently reported. At most `limit` (+1 to tell whether more wait).
+     */
+    async reported(limit: number): Promise<ReportedAlert[]> {
+      return db.query<ReportedAlert>(
+        `SELECT ${EXACT_ALERT_JSON} AS alert,
+                a.hidden AS hidden,
+                a.hidden_by AS "hiddenBy",
+                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${UTC('a.hidden_at')} END AS "hiddenAt",
+                o.reports AS reports
+         FROM (
+           SELECT r.alert_id,
+                  json_agg(json_build_object('reason', r.reason, 'reportedAt', ${UTC('r.reported_at')})
+                           ORDER BY r.reported_at DESC) AS reports,
+                  max(r.reported_at) AS last_reported_at
+           FROM alert_reports r JOIN alerts a ON a.id = r.alert_id
+           WHERE ${OPEN}
+           GROUP BY r.alert_id
+         ) o
+         JOIN alerts a ON a.id = o.alert_id
+         ORDER BY a.hidden DESC, o.last_reported_at DESC
+         LIMIT $1`,
+        [limit + 1],
+      );
+    },
+  };
+}

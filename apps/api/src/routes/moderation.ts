@@ -1,0 +1,143 @@
+/**
+ * Moderation. Visitors report an abusive alert (POST /Alerts/{id}/reports); an alert
+ * reported by REPORTS_TO_HIDE distinct clients is hidden until a moderator reviews it. The
+ * moderator (ADMIN_TOKEN) hides alerts (DELETE /Alerts/{id}), lists the reported ones and
+ * restores them. Hidden alerts are kept, never shown.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  AlertResponseSchema,
+  AlertSchema,
+  CreateReportBodySchema,
+  LIMIT_MAX,
+  ProblemSchema,
+  ReportResponseSchema,
+} from '@wildalert/shared';
+import { HttpProblem } from '../problem.ts';
+import { clientAddress } from '../plugins/rate-limit.ts';
+import { moderationRepository, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
+
+const MODERATOR = [{ moderator: [] }];
+const authProblems = { 401: ProblemSchema, 403: ProblemSchema };
+
+const ReportedAlertListSchema = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      alert: AlertSchema,
+      hidden: Type.Boolean(),
+      hiddenBy: Type.Union([Type.Literal('moderator'), Type.Literal('reports'), Type.Null()]),
+      hiddenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      reports: Type.Array(Type.Object({ reason: Type.String(), reportedAt: Type.String({ format: 'date-time' }) }), {
+        description: 'Open reports (made since the last review), newest first',
+      }),
+    }),
+  ),
+  truncated: Type.Boolean(),
+});
+
+const notFound = (id: string) => new HttpProblem(404, `There is no alert ${id}.`);
+
+const moderation: FastifyPluginAsyncTypebox = async (app) => {
+  const repo = moderationRepository(app.db);
+
+  app.post(
+    '/Alerts/:id/reports',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Report an alert as abusive',
+        description:
+          `Anonymous, once per client address (a repeat answers 200 with the first report). An alert reported by ` +
+          `${REPORTS_TO_HIDE} different clients is hidden until a moderator reviews it. Counts against the write limits.`,
+        params: IdParams,
+        body: CreateReportBodySchema,
+        response: { 200: ReportResponseSchema, 201: ReportResponseSchema, 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
+      },
+      config: { rateLimit: false },
+      onRequest: app.limitWrites,
+      // No body at all (a bare POST) is a report without a reason.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = UUID.test(id) ? await repo.report(id, clientAddress(request), request.body.reason ?? '') : undefined;
+      if (!result) throw notFound(id);
+      return reply.code(result.created ? 201 : 200).send({ data: result.report });
+    },
+  );
+
+  app.delete(
+    '/Alerts/:id',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Hide an alert (moderator)',
+        description: 'The alert disappears from every read but is kept for audit; its open reports are closed. Repeating it is harmless.',
+        security: MODERATOR,
+        params: IdParams,
+        response: { 204: Type.Null(), ...authProblems, 404: ProblemSchema, 503: ProblemSchema },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!UUID.test(id) || !(await repo.hide(id))) throw notFound(id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/moderation/reports',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Reported alerts awaiting review (moderator)',
+        description: 'Alerts with open reports, hidden or not, at their exact points: hidden ones first, then the most recently reported.',
+        security: MODERATOR,
+        querystring: Type.Object(
+          { limit: Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: 100 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ReportedAlertListSchema, 400: ProblemSchema, ...authProblems, 503: ProblemSchema },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { limit } = request.query;
+      const rows = await repo.reported(limit);
+      reply.header('cache-control', 'no-store');
+      return { data: rows.slice(0, limit), truncated: rows.length > limit };
+    },
+  );
+
+  app.post(
+    '/moderation/alerts/:id/restore',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Show a hidden alert again (moderator)',
+        description:
+          'Marks the alert reviewed: its reports so far are closed, and only reports from other clients can hide it again.',
+        security: MODERATOR,
+        params: IdParams,
+        response: { 200: AlertResponseSchema, ...authProblems, 404: ProblemSchema, 503: ProblemSchema },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const alert = UUID.test(id) ? await repo.restore(id) : undefined;
+      if (!alert) throw notFound(id);
+      return { data: alert };
+    },
+  );
+};
+
+export default moderation;
