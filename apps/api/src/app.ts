@@ -8,9 +8,11 @@ import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
 import errors, { handleError } from './plugins/errors.ts';
+import live from './plugins/live.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
 import web from './plugins/web.ts';
 import alerts from './routes/alerts.ts';
+import alertsStream from './routes/alerts-stream.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
 import { parseQueryString, validatorCompiler } from './validation.ts';
@@ -53,7 +55,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(docs, { version });
   await app.register(db, { config });
+  await app.register(live);
   await app.register(alerts);
+  await app.register(alertsStream);
   await app.register(animals);
   await app.register(health, { version });
   await app.register(web, {
