@@ -12,7 +12,8 @@ CREATE TABLE alerts (
   public_location geography(Point, 4326) NOT NULL,
   animal text NOT NULL,
   comments text NOT NULL DEFAULT '',
-  created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+  -- Milliseconds, as the API shows it: a `since` copied from an answer then means what it says.
+  created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', clock_timestamp())
 );
 
 CREATE INDEX alerts_public_location_idx ON alerts USING gist (public_location);

@@ -148,3 +148,15 @@ export const ProblemSchema = Type.Object(
   { $id: 'Problem' },
 );
 export type Problem = Static<typeof ProblemSchema>;
+
+/** GET /Alerts/stream query: the area (and animals) to watch. */
+export const AlertsStreamQuerySchema = Type.Object(
+  {
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+    radius: AlertsQuerySchema.properties.radius,
+    animal: AlertsQuerySchema.properties.animal,
+  },
+  { additionalProperties: false },
+);
+export type AlertsStreamQuery = Static<typeof AlertsStreamQuerySchema>;

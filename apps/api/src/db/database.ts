@@ -13,6 +13,13 @@ export interface Database extends Queryable {
   readonly engine: Engine;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection
+   * (another API instance included). After a lost connection it listens again by itself
+   * and calls `onNotify('')`, since notifications may have been missed meanwhile.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

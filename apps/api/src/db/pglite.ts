@@ -49,6 +49,11 @@ function wrap(pg: PGlite): Database {
     engine: 'pglite',
     ...queryable(pg),
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    // One process holds the embedded database, so its notifications are all in-process.
+    async listen(channel, onNotify) {
+      const unlisten = await pg.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => pg.close(),
   };
 }

@@ -48,11 +48,66 @@ export async function openPostgres({
         client.release();
       }
     },
+    listen: (channel, onNotify) => listen(connectionString, channel, onNotify, log),
     close: () => pool.end(),
   };
   // Fail at start, with a clear message, when the server cannot be reached.
   await db.query('SELECT 1');
   return db;
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool. When it is lost (the server
+ * restarting, say) it reconnects with a growing delay and reports a possible gap with an
+ * empty notification.
+ */
+async function listen(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  log: (message: string, error?: unknown) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = 250;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString, options: SESSION_OPTIONS, connectionTimeoutMillis: 2000 });
+    c.on('notification', (n) => onNotify(n.payload ?? ''));
+    c.on('error', (error) => {
+      log('PostgreSQL LISTEN connection lost; reconnecting', error);
+      void c.end().catch(() => {});
+      if (client === c) reconnect();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+    retryMs = 250;
+  };
+
+  const reconnect = () => {
+    client = undefined;
+    if (stopped || timer) return;
+    timer = setTimeout(async () => {
+      timer = undefined;
+      try {
+        await connect();
+        onNotify('');
+      } catch {
+        retryMs = Math.min(retryMs * 2, 5000);
+        reconnect();
+      }
+    }, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
 }
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {

@@ -3,12 +3,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from '../public-location.ts';
+import { recordAlertEvent } from './events-repository.ts';
 
 /**
  * One alert as the public API shows it, built by PostgreSQL from a row of `alerts` named
  * `a`: at its public location (see public-location.ts).
  */
-const ALERT_JSON = `json_build_object(
+export const ALERT_JSON = `json_build_object(
   'id', a.id,
   'latitude', ST_Y(a.public_location::geometry),
   'longitude', ST_X(a.public_location::geometry),
@@ -84,6 +85,7 @@ export function alertsRepository(db: Database) {
            RETURNING ${ALERT_JSON} AS alert`,
           [id, body.longitude, body.latitude, published.longitude, published.latitude, body.animal, body.comments ?? ''],
         );
+        await recordAlertEvent(tx, id, 'added');
         return { alert: rows[0]!.alert, replayed: false };
       });
     },

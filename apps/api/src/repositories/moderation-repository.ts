@@ -1,6 +1,7 @@
 /** The SQL for moderation: abuse reports, hiding and restoring alerts, the moderator's exact view. */
 import type { Alert, Report } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
+import { recordAlertEvent } from './events-repository.ts';
 
 /** Distinct clients whose open reports hide an alert until a moderator reviews it. */
 export const REPORTS_TO_HIDE = 3;
@@ -61,16 +62,19 @@ export function moderationRepository(db: Database) {
           );
           return { report: rows[0]!.report, created: false };
         }
-        await tx.query(
+        const hidden = await tx.query(
           `WITH hidden AS (
              UPDATE alerts a SET hidden = true, hidden_at = clock_timestamp(), hidden_by = 'reports'
              WHERE a.id = $1
                AND (SELECT count(*) FROM alert_reports r WHERE r.alert_id = a.id AND ${OPEN}) >= $2
              RETURNING a.id
            )
-           INSERT INTO moderation_log (alert_id, action) SELECT id, 'hidden-by-reports' FROM hidden`,
+           INSERT INTO moderation_log (alert_id, action) SELECT id, 'hidden-by-reports' FROM hidden
+           RETURNING alert_id`,
           [alertId, REPORTS_TO_HIDE],
         );
+        // Open live maps take the marker away.
+        if (hidden.length > 0) await recordAlertEvent(tx, alertId, 'removed');
         return { report: inserted[0]!.report, created: true };
       });
     },
@@ -78,6 +82,7 @@ export function moderationRepository(db: Database) {
     /** Hides an alert (kept for audit) and closes its reports. False when there is no such alert. */
     hide(alertId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
+        const before = await tx.query<{ hidden: boolean }>(`SELECT hidden FROM alerts WHERE id = $1 FOR UPDATE`, [alertId]);
         const rows = await tx.query(
           `UPDATE alerts
            SET hidden = true,
@@ -90,6 +95,7 @@ export function moderationRepository(db: Database) {
         );
         if (rows.length === 0) return false;
         await tx.query(`INSERT INTO moderation_log (alert_id, action) VALUES ($1, 'hidden-by-moderator')`, [alertId]);
+        if (before[0]?.hidden === false) await recordAlertEvent(tx, alertId, 'removed');
         return true;
       });
     },
@@ -100,6 +106,7 @@ export function moderationRepository(db: Database) {
      */
     restore(alertId: string): Promise<Alert | undefined> {
       return db.transaction(async (tx) => {
+        const before = await tx.query<{ hidden: boolean }>(`SELECT hidden FROM alerts WHERE id = $1 FOR UPDATE`, [alertId]);
         const rows = await tx.query<{ alert: Alert }>(
           `UPDATE alerts a
            SET hidden = false, hidden_at = NULL, hidden_by = NULL, reviewed_at = clock_timestamp()
@@ -109,6 +116,8 @@ export function moderationRepository(db: Database) {
         );
         if (rows.length === 0) return undefined;
         await tx.query(`INSERT INTO moderation_log (alert_id, action) VALUES ($1, 'restored')`, [alertId]);
+        // Open live maps show it again.
+        if (before[0]?.hidden === true) await recordAlertEvent(tx, alertId, 'added');
         return rows[0]!.alert;
       });
     },

@@ -106,7 +106,9 @@ describe('GET /Alerts answer', () => {
   it('filters by since (inclusive)', async () => {
     const since = created[3]!.createdAt;
     const { body } = await search(q(`&since=${encodeURIComponent(since)}`));
-    expect(body.data.map((a) => a.comments)).toEqual(['#4', '#3']);
+    const expected = created.filter((a) => a.createdAt >= since).reverse();
+    expect(body.data).toEqual(expected);
+    expect(body.data.map((a) => a.comments).slice(0, 2)).toEqual(['#4', '#3']);
     const future = await search(q('&since=2999-01-01T00:00:00Z'));
     expect(future.body).toEqual({ data: [], truncated: false });
   });

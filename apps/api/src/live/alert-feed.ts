@@ -1,0 +1,174 @@
+/**
+ * The live feed of one API instance. It listens for committed alert events (NOTIFY from
+ * any instance sharing the database, or in-process for the embedded engine), keeps the
+ * recent ones in memory for replay, and hands each to the stream clients whose area holds it.
+ */
+import type { Database } from '../db/database.ts';
+import { EVENTS_CHANNEL, eventsRepository, type AlertEvent } from '../repositories/events-repository.ts';
+
+/** Events kept for clients that reconnect with Last-Event-ID. */
+export const REPLAY_CAPACITY = 10_000;
+const FETCH_BATCH = 1000;
+const PRUNE_AFTER_HOURS = 24;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** The sphere PostGIS uses for geography without the spheroid: the same radius searches use. */
+const EARTH_RADIUS_M = 6_371_008.7714;
+
+export interface Area {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  animals?: readonly string[];
+}
+
+/** What a client is sent, in order. */
+export type FeedMessage =
+  | AlertEvent
+  /** Nothing to replay: here is where the client stands now. */
+  | { id: number; kind: 'ready' }
+  /** The client missed more than can be replayed: it should reload its area. */
+  | { id: number; kind: 'reset' };
+
+export interface Subscription {
+  unsubscribe(): void;
+}
+
+interface Subscriber {
+  area: Area;
+  /** The newest event id this client has; it is sent nothing older. */
+  after: number;
+  send(message: FeedMessage): void;
+}
+
+export function isInArea(area: Area, event: AlertEvent): boolean {
+  if (event.kind === 'removed') return true; // harmless for a client without that marker
+  const { alert } = event;
+  if (area.animals && area.animals.length > 0 && !area.animals.includes(alert.animal)) return false;
+  return distanceM(area.latitude, area.longitude, alert.latitude, alert.longitude) <= area.radiusKm * 1000;
+}
+
+function distanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export class AlertFeed {
+  private readonly events: ReturnType<typeof eventsRepository>;
+  /** Recent events, oldest first; every event with an id above `floor` is here. */
+  private recent: AlertEvent[] = [];
+  private floor = 0;
+  private latestId = 0;
+  private readonly subscribers = new Set<Subscriber>();
+  private catchingUp: Promise<void> | undefined;
+  private catchUpAgain = false;
+  private unlisten: (() => Promise<void>) | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: { warn(obj: object, msg: string): void },
+    /** Events kept for replay. */
+    private readonly capacity = REPLAY_CAPACITY,
+  ) {
+    this.events = eventsRepository(db);
+  }
+
+  async start(): Promise<void> {
+    // Listen first, so nothing committed between the load and the LISTEN is missed.
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => void this.catchUp());
+    const { events, latestId } = await this.events.latest(this.capacity);
+    this.recent = events;
+    this.latestId = latestId;
+    // Older events were pruned or never loaded: those cannot be replayed.
+    this.floor = events.length > 0 ? events[0]!.id - 1 : this.latestId;
+    await this.catchUp();
+    this.pruneTimer = setInterval(
+      () => void this.events.prune(PRUNE_AFTER_HOURS).catch((err) => this.log.warn({ err }, 'pruning alert events failed')),
+      PRUNE_EVERY_MS,
+    );
+    this.pruneTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.pruneTimer);
+    await this.unlisten?.();
+    await this.catchingUp;
+    this.subscribers.clear();
+  }
+
+  /**
+   * Registers a client for an area. Sends, synchronously and before any live event, what
+   * it missed since `lastEventId` (or "ready" with the current id, or "reset" when that is
+   * more than the replay history holds).
+   */
+  subscribe(area: Area, lastEventId: number | undefined, send: (message: FeedMessage) => void): Subscription {
+    if (lastEventId === undefined || lastEventId >= this.latestId) {
+      send({ id: Math.max(lastEventId ?? 0, this.latestId), kind: 'ready' });
+    } else if (lastEventId < this.floor) {
+      send({ id: this.latestId, kind: 'reset' });
+    } else {
+      for (const event of this.recent) {
+        if (event.id > lastEventId && isInArea(area, event)) send(event);
+      }
+      send({ id: this.latestId, kind: 'ready' });
+    }
+    // A client may come from an instance a few events ahead of this one: never resend those.
+    const subscriber = { area, send, after: Math.max(lastEventId ?? 0, this.latestId) };
+    this.subscribers.add(subscriber);
+    return { unsubscribe: () => this.subscribers.delete(subscriber) };
+  }
+
+  get clients(): number {
+    return this.subscribers.size;
+  }
+
+  /** Reads every event committed since the last one seen; coalesces overlapping calls. */
+  private catchUp(): Promise<void> {
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return this.catchingUp;
+    }
+    this.catchingUp = (async () => {
+      try {
+        do {
+          this.catchUpAgain = false;
+          let batch: AlertEvent[];
+          do {
+            batch = await this.events.after(this.latestId, FETCH_BATCH);
+            for (const event of batch) this.publish(event);
+          } while (batch.length === FETCH_BATCH);
+        } while (this.catchUpAgain);
+      } catch (err) {
+        // The database is away; the listener calls again once it is back.
+        this.log.warn({ err }, 'reading new alert events failed');
+      } finally {
+        this.catchingUp = undefined;
+      }
+    })();
+    return this.catchingUp;
+  }
+
+  private publish(event: AlertEvent): void {
+    this.latestId = event.id;
+    if (event.kind === 'removed') {
+      // A hidden alert's content is never replayed: its earlier "added" becomes a removal too.
+      this.recent = this.recent.map((e) =>
+        e.kind === 'added' && e.alert.id === event.alertId ? { id: e.id, kind: 'removed', alertId: event.alertId } : e,
+      );
+    }
+    this.recent.push(event);
+    if (this.recent.length > this.capacity) {
+      const dropped = this.recent.splice(0, this.recent.length - this.capacity);
+      this.floor = dropped.at(-1)!.id;
+    }
+    for (const s of this.subscribers) {
+      if (event.id <= s.after) continue;
+      s.after = event.id;
+      if (isInArea(s.area, event)) s.send(event);
+    }
+  }
+}

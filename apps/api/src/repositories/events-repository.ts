@@ -1,0 +1,87 @@
+/** The SQL for alert events: the log the live stream sends and replays. */
+import type { Alert } from '@wildalert/shared';
+import type { Database, Queryable } from '../db/database.ts';
+import { ALERT_JSON } from './alerts-repository.ts';
+
+/** The NOTIFY channel that tells every API instance a new event was committed. */
+export const EVENTS_CHANNEL = 'alert_events';
+
+/** Any number, the same in every instance. */
+const EVENTS_LOCK = 4_886_063_925;
+
+export type AlertEvent =
+  | { id: number; kind: 'added'; alert: Alert }
+  | { id: number; kind: 'removed'; alertId: string };
+
+/**
+ * Records an event inside the writer's transaction; listeners hear of it when it commits.
+ * The advisory lock, held until commit, makes event ids become visible in increasing
+ * order, so a reader that has seen id N has seen every event before it.
+ */
+export async function recordAlertEvent(tx: Queryable, alertId: string, kind: AlertEvent['kind']): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [EVENTS_LOCK]);
+  await tx.query(
+    `WITH e AS (INSERT INTO alert_events (alert_id, kind) VALUES ($1, $2) RETURNING id)
+     SELECT pg_notify($3, e.id::text) FROM e`,
+    [alertId, kind, EVENTS_CHANNEL],
+  );
+}
+
+interface EventRow {
+  id: string;
+  kind: AlertEvent['kind'];
+  alert_id: string;
+  alert: Alert | null;
+}
+
+/** An "added" event of an alert hidden since is read as its removal: its content is never sent. */
+const EVENT_COLUMNS = `e.id::text AS id, e.kind, e.alert_id,
+  CASE WHEN e.kind = 'added' AND NOT a.hidden THEN ${ALERT_JSON} END AS alert`;
+
+function toEvent(row: EventRow): AlertEvent {
+  const id = Number(row.id);
+  return row.kind === 'added' && row.alert
+    ? { id, kind: 'added', alert: row.alert }
+    : { id, kind: 'removed', alertId: row.alert_id };
+}
+
+export function eventsRepository(db: Database) {
+  return {
+    /** Events after `afterId`, oldest first. */
+    async after(afterId: number, limit: number): Promise<AlertEvent[]> {
+      const rows = await db.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM alert_events e JOIN alerts a ON a.id = e.alert_id
+         WHERE e.id > $1 ORDER BY e.id LIMIT $2`,
+        [afterId, limit],
+      );
+      return rows.map(toEvent);
+    },
+
+    /** The newest `limit` events, oldest first, and the id of the newest event overall (0 when none). */
+    async latest(limit: number): Promise<{ events: AlertEvent[]; latestId: number }> {
+      const rows = await db.query<EventRow>(
+        `SELECT * FROM (
+           SELECT ${EVENT_COLUMNS} FROM alert_events e JOIN alerts a ON a.id = e.alert_id
+           ORDER BY e.id DESC LIMIT $1
+         ) recent ORDER BY id::bigint`,
+        [limit],
+      );
+      const events = rows.map(toEvent);
+      const newest = await db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM alert_events');
+      return { events, latestId: Number(newest[0]?.id ?? 0) };
+    },
+
+    /**
+     * Forgets events older than `hours`; the stream cannot replay those. The newest event
+     * is always kept, so the newest id survives a restart.
+     */
+    async prune(hours: number): Promise<void> {
+      await db.query(
+        `DELETE FROM alert_events
+         WHERE created_at < now() - make_interval(hours => $1)
+           AND id < (SELECT max(id) FROM alert_events)`,
+        [hours],
+      );
+    },
+  };
+}
