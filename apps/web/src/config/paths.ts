@@ -5,5 +5,5 @@ export const paths = {
   test: '/test',
 } as const;
 
-/** The router's basename: Vite's `base` without the trailing slash. */
-export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
+/** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */
+export const BASENAME = import.meta.env.BASE_URL;

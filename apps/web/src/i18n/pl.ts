@@ -18,9 +18,9 @@ export const pl = {
     retry: 'Spróbuj ponownie',
     truncated: (shown: number) => `Pokazano ${shown} najnowszych zgłoszeń z okolicy.`,
     created: 'Dziękujemy! Zgłoszenie dodane.',
-    clusterLabel: (count: number) => `${count} zgłoszeń w tym miejscu — pokaż`,
+    clusterLabel: (count: number) => `${alertsPl(count)} w pobliżu — przybliż`,
     markerLabel: (animal: string) => `${animal} — pokaż zgłoszenie`,
-    sameSpot: (count: number) => `${count} zgłoszeń w tym samym miejscu`,
+    sameSpot: (count: number) => `${alertsPl(count)} w tym samym miejscu`,
     close: 'Zamknij',
   },
 
@@ -44,7 +44,7 @@ export const pl = {
     chosen: 'Wybrane miejsce:',
     noneChosen: 'Miejsce nie jest jeszcze wybrane.',
     typeCoordinates: 'Wpisz współrzędne',
-    coordinatesField: 'Współrzędne (szerokość, długość)',
+    coordinatesField: 'Szerokość, długość',
     coordinatesHelp: 'Na przykład 50.061400, 19.936600',
     coordinatesInvalid: 'Wpisz dwie liczby oddzielone przecinkiem: szerokość (-90…90), długość (-180…180).',
     setCoordinates: 'Ustaw',
@@ -104,6 +104,14 @@ export const pl = {
     recheck: 'Sprawdź ponownie',
   },
 } as const;
+
+const plural = new Intl.PluralRules('pl');
+
+/** "1 zgłoszenie", "3 zgłoszenia", "5 zgłoszeń". */
+export function alertsPl(count: number): string {
+  const form = plural.select(count);
+  return `${count} ${form === 'one' ? 'zgłoszenie' : form === 'few' ? 'zgłoszenia' : 'zgłoszeń'}`;
+}
 
 /** "za 30 sekund", "za 2 minuty": when to try again. */
 export function inTimePl(seconds: number): string {

@@ -17,8 +17,11 @@ function set(position: Position) {
   for (const listener of listeners) listener();
 }
 
-/** Asks the browser; resolves to the position, or null when refused, unavailable or slow. */
-export function requestPosition(): Promise<Position | null> {
+/**
+ * Asks the browser; resolves to the position, or null when refused, unavailable or slow.
+ * `fresh`: a position measured now (the visitor asked for it), not one from the last minute.
+ */
+export function requestPosition({ fresh = false } = {}): Promise<Position | null> {
   return new Promise((resolve) => {
     if (!('geolocation' in navigator)) return resolve(null);
     navigator.geolocation.getCurrentPosition(
@@ -28,7 +31,7 @@ export function requestPosition(): Promise<Position | null> {
         resolve(position);
       },
       () => resolve(null),
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: fresh ? 0 : 60_000 },
     );
   });
 }

@@ -15,6 +15,7 @@ import { inTimePl, pl } from '../../../i18n/pl.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { MapLocationState } from '../../../lib/navigation-state.ts';
 import { useCreateAlert, validateAlert } from '../api/create-alert.ts';
 import { polishFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
@@ -33,6 +34,7 @@ interface SendFailure {
 
 export default function AddAlertScreen() {
   const t = pl.addAlert;
+  useDocumentTitle(t.title);
   const navigate = useNavigate();
   const { draft, update, clear } = useDraft(knownPosition);
   const [fallback] = useState(() => knownPosition() ?? mapView.get());
@@ -97,7 +99,6 @@ export default function AddAlertScreen() {
       aria-labelledby="add-alert-title"
       sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 2, display: 'flex', flexDirection: 'column', gap: 3 }}
     >
-      <title>{`${t.title} — ${pl.appName}`}</title>
       <Typography variant="h5" component="h1" id="add-alert-title">
         {t.title}
       </Typography>

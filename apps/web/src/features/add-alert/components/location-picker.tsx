@@ -43,7 +43,7 @@ export function LocationPicker({ value, onChange, fallback, error }: LocationPic
   const locateMe = async () => {
     setLocating(true);
     setLocateFailed(false);
-    const position = await requestPosition();
+    const position = await requestPosition({ fresh: true });
     setLocating(false);
     if (!position) return setLocateFailed(true);
     onChange(position);

@@ -106,7 +106,7 @@ function clusterIcon(count: number): DivIcon {
   const label = count >= 1000 ? `${Math.floor(count / 1000)}k+` : String(count);
   let icon = clusterIcons.get(label);
   if (!icon) {
-    icon = divIcon({ className: 'wa-cluster', html: `<span>${label}</span>`, iconSize: [46, 46] });
+    icon = divIcon({ className: 'wa-cluster', html: `<span aria-hidden="true">${label}</span>`, iconSize: [46, 46] });
     clusterIcons.set(label, icon);
   }
   return icon;

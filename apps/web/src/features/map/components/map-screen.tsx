@@ -13,6 +13,7 @@ import { pl } from '../../../i18n/pl.ts';
 import type { Position } from '../../../lib/geolocation.ts';
 import { mapView, type MapView } from '../../../lib/map-view.ts';
 import { createdAlertOf } from '../../../lib/navigation-state.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAlerts, type AlertsArea } from '../api/get-alerts.ts';
 import { AlertClusters, type Selection } from './alert-clusters.tsx';
 import { AlertsStatus } from './alerts-status.tsx';
@@ -26,6 +27,7 @@ export function MapScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  useDocumentTitle();
 
   // An alert just reported on the add screen: start on it, with its popup open.
   const [created] = useState(() => createdAlertOf(location.state));
@@ -52,7 +54,6 @@ export function MapScreen() {
 
   return (
     <div className="wa-map-screen">
-      <title>{pl.appName}</title>
       <VisuallyHidden as="h1">{pl.map.label}</VisuallyHidden>
       <BaseMap latitude={initial.latitude} longitude={initial.longitude} zoom={initial.zoom} label={pl.map.label}>
         <FollowVisitor onPosition={onPosition} />

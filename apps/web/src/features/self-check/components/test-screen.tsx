@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../components/alert-popup.tsx';
 import { pl } from '../../../i18n/pl.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SelfCheck } from './self-check.tsx';
 
 /** Three hours before the page opened, at the default map centre. */
@@ -18,9 +19,9 @@ const sampleAlert = (): Alert => ({
 });
 
 export default function TestScreen() {
+  useDocumentTitle(pl.selfCheck.title);
   return (
     <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
-      <title>{`${pl.selfCheck.title} — ${pl.appName}`}</title>
       <Typography variant="h5" component="h1" gutterBottom>
         {pl.selfCheck.title}
       </Typography>
