@@ -55,7 +55,7 @@ export const pl = {
     submit: 'Zgłoś',
     sending: 'Wysyłanie…',
     needsAnimalAndLocation: 'Wybierz zwierzę i miejsce, aby wysłać zgłoszenie.',
-    cancel: 'Anuluj',
+    cancel: 'Wróć do mapy',
     draftKept: 'Wpisane dane zostają zachowane.',
     errors: {
       summary: 'Popraw zaznaczone pola.',

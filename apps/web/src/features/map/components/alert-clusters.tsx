@@ -25,7 +25,9 @@ type Props = { alert: Alert };
 
 export function AlertClusters({ alerts, onSelect }: AlertClustersProps) {
   const index = useMemo(() => {
-    const sc = new Supercluster<Props>({ radius: 40, maxZoom: MAX_ZOOM });
+    // extent 256 = Leaflet's tile size, so `radius` is in screen pixels: a few hundred
+    // clusters at most in view, whatever the number of alerts.
+    const sc = new Supercluster<Props>({ radius: 60, extent: 256, maxZoom: MAX_ZOOM });
     sc.load(
       alerts.map((alert) => ({
         type: 'Feature' as const,
@@ -86,7 +88,7 @@ interface View {
 
 function viewOf(map: LeafletMap): View {
   // A margin around the view, so markers are already there when a pan begins.
-  const b = map.getBounds().pad(0.25);
+  const b = map.getBounds().pad(0.1);
   return {
     bbox: [Math.max(-180, b.getWest()), Math.max(-90, b.getSouth()), Math.min(180, b.getEast()), Math.min(90, b.getNorth())],
     zoom: Math.round(map.getZoom()),
