@@ -14,7 +14,7 @@ export const popup = (page: Page) => page.locator('.leaflet-popup');
 /** The page's width beyond the viewport: 0 when nothing scrolls sideways. */
 export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const widest = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, ...[...document.querySelectorAll('main')].map((m) => m.scrollWidth));
+    const widest = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, ...Array.from(document.querySelectorAll('main'), (m) => m.scrollWidth));
     return widest - window.innerWidth;
   });
 }
