@@ -226,10 +226,10 @@ test.describe('on a phone', () => {
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     const targets = [
       page.getByRole('link', { name: 'Dodaj zgłoszenie' }),
-      page.getByRole('button', { name: 'Zoom in' }),
-      page.getByRole('button', { name: 'Zoom out' }),
+      page.getByRole('button', { name: 'Przybliż' }),
+      page.getByRole('button', { name: 'Oddal' }),
       page.getByRole('link', { name: 'WildAlert — mapa zgłoszeń' }),
-      popup(page).getByRole('button', { name: /close/i }),
+      popup(page).getByRole('button', { name: 'Zamknij' }),
     ];
     for (const target of targets) {
       const box = (await target.boundingBox())!;

@@ -4,6 +4,12 @@ export const pl = {
   logoLabel: 'WildAlert — mapa zgłoszeń',
   loading: 'Ładowanie…',
 
+  mapControls: {
+    zoomIn: 'Przybliż',
+    zoomOut: 'Oddal',
+    closePopup: 'Zamknij',
+  },
+
   notFound: {
     title: 'Nie ma takiej strony',
     text: 'Ten adres nie prowadzi do żadnego ekranu WildAlert.',
@@ -38,7 +44,7 @@ export const pl = {
     mapHint: 'Dotknij mapy, aby wskazać miejsce; pinezkę można przeciągnąć.',
     pinLabel: 'Wybrane miejsce (przeciągnij, aby zmienić)',
     useMyLocation: 'Użyj mojej lokalizacji',
-    useMapCentre: 'Środek mapy',
+    useMapCentre: 'Wskaż środek mapy',
     locating: 'Ustalanie położenia…',
     locationUnavailable: 'Nie udało się ustalić położenia. Wskaż miejsce na mapie albo wpisz współrzędne.',
     chosen: 'Wybrane miejsce:',

@@ -5,7 +5,8 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, type ReactNode } from 'react';
-import { AttributionControl, MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { AttributionControl, MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { pl } from '../../i18n/pl.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 
 export const MAX_ZOOM = 19;
@@ -28,12 +29,14 @@ export function BaseMap({ latitude, longitude, zoom, label, children }: BaseMapP
       zoom={zoom}
       maxZoom={MAX_ZOOM}
       attributionControl={false}
+      zoomControl={false}
       className="wa-map"
       style={{ height: '100%', width: '100%' }}
     >
       <TileLayer url={runtimeConfig().tileUrl} maxZoom={MAX_ZOOM} attribution={ATTRIBUTION} />
       {/* Bottom left: the bottom right belongs to the add button. */}
       <AttributionControl position="bottomleft" />
+      <ZoomControl zoomInTitle={pl.mapControls.zoomIn} zoomOutTitle={pl.mapControls.zoomOut} />
       <MapLabel label={label} />
       {children}
     </MapContainer>
@@ -46,6 +49,13 @@ function MapLabel({ label }: { label: string }) {
     const container = map.getContainer();
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', label);
+    // Leaflet names its popup's close button in English.
+    const nameClose = () =>
+      container.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', pl.mapControls.closePopup);
+    map.on('popupopen', nameClose);
+    return () => {
+      map.off('popupopen', nameClose);
+    };
   }, [map, label]);
   return null;
 }

@@ -57,6 +57,7 @@ export default function AddAlertScreen() {
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) {
       setFailure({ message: t.errors.summary, retry: false });
+      requestAnimationFrame(() => failureRef.current?.focus());
       return;
     }
     setFailure(null);
