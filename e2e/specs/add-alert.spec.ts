@@ -54,7 +54,7 @@ test('a lost POST keeps everything, and the retry stores the alert exactly once'
   // 1. The request never reaches the server.
   await page.route('**/Alerts', (route) => route.abort('connectionreset'));
   await submit(page).tap();
-  await expect(page.getByRole('alert')).toContainText('Brak połączenia z serwerem');
+  await expect(page.getByRole('alert')).toContainText('Nie udało się połączyć z serwerem');
   await expect(page).toHaveURL(/\/addAlert$/);
   await expect(comments(page)).toHaveValue('Wataha dzików przy Wiśle');
   await expect(page.getByRole('radio', { name: 'Dzik' })).toBeChecked();
@@ -67,7 +67,7 @@ test('a lost POST keeps everything, and the retry stores the alert exactly once'
     await route.abort('connectionreset');
   });
   await page.getByRole('button', { name: 'Spróbuj ponownie' }).tap();
-  await expect(page.getByRole('alert')).toContainText('Brak połączenia z serwerem');
+  await expect(page.getByRole('alert')).toContainText('Nie udało się połączyć z serwerem');
   await expect(comments(page)).toHaveValue('Wataha dzików przy Wiśle');
   expect(await wildalert.searchAlerts(all)).toHaveLength(1);
 

@@ -75,6 +75,50 @@ test('a visitor in Warsaw who shares their position sees the map move there, wit
   await expect(popup(page).getByTestId('alert-comments')).toHaveText('Warszawa, Pałac Kultury');
 });
 
+test('a position that arrives after the visitor moved the map does not move it', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Kraków' });
+  await wildalert.createAlert({ latitude: 52.2319, longitude: 21.0067, animal: 'fox', comments: 'Warszawa' });
+  await grantGeolocation(page, WARSAW.latitude, WARSAW.longitude);
+  // The browser's answer is held back until the test lets it through.
+  await page.addInitScript(() => {
+    const real = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+    let release: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    (window as unknown as { releasePosition: () => void }).releasePosition = () => release();
+    navigator.geolocation.getCurrentPosition = (ok, fail, options) => void released.then(() => real(ok, fail, options));
+  });
+  await page.goto('');
+  await expect(marker(page, 'Dzik')).toBeVisible();
+  await page.mouse.move(640, 400);
+  await page.mouse.down();
+  await page.mouse.move(560, 380, { steps: 4 });
+  await page.mouse.up();
+  const before = (await marker(page, 'Dzik').boundingBox())!;
+  await page.evaluate(() => (window as unknown as { releasePosition: () => void }).releasePosition());
+  await page.waitForTimeout(1500);
+  expect(await marker(page, 'Dzik').boundingBox()).toEqual(before);
+  await expect(marker(page, 'Lis')).toHaveCount(0);
+});
+
+test('coming back from another screen, the map is where the visitor left it', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar' });
+  await page.goto('');
+  await expect(marker(page, 'Dzik')).toBeVisible();
+  await page.getByRole('button', { name: 'Przybliż' }).click();
+  await page.mouse.move(640, 400);
+  await page.mouse.down();
+  await page.mouse.move(540, 350, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForTimeout(500);
+  const before = (await marker(page, 'Dzik').boundingBox())!;
+  await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).click();
+  await page.getByRole('link', { name: 'WildAlert — mapa zgłoszeń' }).click();
+  await expect(marker(page, 'Dzik')).toBeVisible();
+  const after = (await marker(page, 'Dzik').boundingBox())!;
+  expect(Math.abs(after.x - before.x)).toBeLessThan(2);
+  expect(Math.abs(after.y - before.y)).toBeLessThan(2);
+});
+
 test('moving the map far away loads the alerts there, once the map rests', async ({ page, wildalert }) => {
   await wildalert.createAlert({ latitude: 50.0497, longitude: 20.18, animal: 'hare', comments: 'Niepołomice' });
   await page.goto('');

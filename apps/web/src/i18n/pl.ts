@@ -65,7 +65,7 @@ export const pl = {
     draftKept: 'Wpisane dane zostają zachowane.',
     errors: {
       summary: 'Popraw zaznaczone pola.',
-      network: 'Brak połączenia z serwerem. Zgłoszenie nie zostało wysłane — spróbuj ponownie.',
+      network: 'Nie udało się połączyć z serwerem. Spróbuj ponownie — zgłoszenie nie zostanie zapisane dwa razy.',
       server: 'Serwer ma chwilowy problem. Zgłoszenie nie zostało zapisane — spróbuj ponownie.',
       tooMany: (wait: string | undefined) =>
         wait ? `Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie ${wait}.` : 'Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie za chwilę.',
