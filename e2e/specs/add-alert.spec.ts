@@ -188,6 +188,17 @@ test('the place starts at the visitor position when it is known, and "Użyj moje
   await expect(chosen(page)).toHaveText('50.07, 19.95');
 });
 
+test('without a known position, the place starts where the main map looks', async ({ page }) => {
+  await page.goto('');
+  await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).tap();
+  await expect(page.getByText('Miejsce nie jest jeszcze wybrane.')).toBeVisible();
+  await expect(submit(page)).toBeDisabled();
+  await page.getByRole('radio', { name: 'Dzik' }).tap();
+  await page.getByRole('button', { name: 'Wskaż środek mapy' }).tap();
+  await expect(chosen(page)).toHaveText('50.049683, 19.944544');
+  await expect(submit(page)).toBeEnabled();
+});
+
 test('the pin can be dragged', async ({ page }) => {
   await page.goto('addAlert');
   await pickerMap(page).click({ position: { x: 100, y: 100 } });
