@@ -19,6 +19,16 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      {
+        // The web app's components in jsdom, built as Vite builds them (React, aliases).
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
       ...(['pglite', 'postgres'] as const).map((engine) => ({
         test: {
           name: `api-${engine}`,

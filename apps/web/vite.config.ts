@@ -6,6 +6,10 @@ const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   base: '/WildAlertApp/',
   plugins: [react()],
+  resolve: {
+    // Leaflet's ES module build, so that the parts the app never uses are left out.
+    alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }],
+  },
   build: {
     sourcemap: true,
   },

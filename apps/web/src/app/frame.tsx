@@ -1,0 +1,28 @@
+/**
+ * The frame of every page: the elevated header bar with the logo, the current screen below.
+ * Plain elements and CSS, not MUI: the map route's first load stays small (MUI arrives with
+ * the screens that use it).
+ */
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../components/logo.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
+import { paths } from '../config/paths.ts';
+import { pl } from '../i18n/pl.ts';
+
+export function Frame() {
+  return (
+    <div className="wa-frame">
+      <header className="wa-header">
+        <Link to={paths.map} className="wa-logo-link">
+          <Logo title={pl.logoLabel} />
+        </Link>
+      </header>
+      <main className="wa-main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

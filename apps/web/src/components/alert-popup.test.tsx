@@ -1,0 +1,70 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Alert } from '@wildalert/shared';
+import { AlertPopup } from './alert-popup.tsx';
+
+const NOW = new Date('2026-05-20T12:00:00Z');
+
+function alertAgo(ms: number, over: Partial<Alert> = {}): Alert {
+  return {
+    id: '7b0e6c1e-6a43-4b59-9d4e-6f1f7bb7f5c1',
+    latitude: 50.0614,
+    longitude: 19.9366,
+    animal: 'boar',
+    comments: 'Dwa dziki przy Plantach',
+    createdAt: new Date(NOW.getTime() - ms).toISOString(),
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('AlertPopup', () => {
+  it('shows the Polish name as the title, the comments, the coordinates and the time', () => {
+    render(<AlertPopup alert={alertAgo(3 * 3600_000 + 12 * 60_000)} />);
+    expect(screen.getByRole('heading', { name: 'Dzik' })).toBeTruthy();
+    expect(screen.getByTestId('alert-comments').textContent).toBe('Dwa dziki przy Plantach');
+    expect(screen.getByTestId('alert-coordinates').textContent).toBe('50.0614, 19.9366');
+    expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono 3 godziny temu');
+  });
+
+  it('says "wczoraj" for a day ago and "przed chwilą" for just now', () => {
+    const { rerender } = render(<AlertPopup alert={alertAgo(26 * 3600_000)} />);
+    expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono wczoraj');
+    rerender(<AlertPopup alert={alertAgo(5_000)} />);
+    expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono przed chwilą');
+  });
+
+  it('keeps the time current while it is open', () => {
+    render(<AlertPopup alert={alertAgo(0)} />);
+    expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono przed chwilą');
+    act(() => vi.advanceTimersByTime(2 * 60_000));
+    expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono 2 minuty temu');
+    act(() => vi.advanceTimersByTime(60 * 60_000));
+    expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono 1 godzinę temu');
+  });
+
+  it('shows markup in comments literally and never turns it into elements', () => {
+    const comments = '<img src=x onerror=alert(1)><script>alert(2)</script><b>bold</b>';
+    const { container } = render(<AlertPopup alert={alertAgo(0, { comments })} />);
+    expect(screen.getByTestId('alert-comments').textContent).toBe(comments);
+    expect(container.querySelector('img, script, b')).toBeNull();
+  });
+
+  it('rounds coordinates to at most 6 decimals', () => {
+    render(<AlertPopup alert={alertAgo(0, { latitude: 50.04968349, longitude: 19.9445 })} />);
+    expect(screen.getByTestId('alert-coordinates').textContent).toBe('50.049683, 19.9445');
+  });
+
+  it('leaves out empty comments and names an unknown animal "Inne"', () => {
+    render(<AlertPopup alert={alertAgo(0, { comments: '', animal: 'unicorn' })} />);
+    expect(screen.getByRole('heading', { name: 'Inne' })).toBeTruthy();
+    expect(screen.queryByTestId('alert-comments')).toBeNull();
+  });
+});

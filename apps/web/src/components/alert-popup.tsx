@@ -1,0 +1,33 @@
+/**
+ * What a marker's popup says about one alert. Used by the map inside Leaflet's popup and by
+ * the test screen as it is. Comments are React text: markup in them shows, never runs.
+ */
+import './alert-popup.css';
+import { animalByKey, type Alert } from '@wildalert/shared';
+import { pl } from '../i18n/pl.ts';
+import { formatCoordinates, relativeTimePl } from '../lib/format.ts';
+import { useNow } from '../lib/use-now.ts';
+
+export function AlertPopup({ alert }: { alert: Alert }) {
+  const now = useNow();
+  const name = animalByKey(alert.animal).namePl;
+  return (
+    <article className="wa-popup" aria-label={name} data-testid="alert-popup">
+      <h2>{name}</h2>
+      {alert.comments !== '' && (
+        <p className="wa-popup-comments" data-testid="alert-comments">
+          {alert.comments}
+        </p>
+      )}
+      <p className="wa-popup-meta" data-testid="alert-coordinates">
+        {formatCoordinates(alert.latitude, alert.longitude)}
+      </p>
+      <p className="wa-popup-meta" data-testid="alert-time">
+        {pl.popup.reported}{' '}
+        <time dateTime={alert.createdAt} title={new Date(alert.createdAt).toLocaleString('pl-PL')}>
+          {relativeTimePl(alert.createdAt, now, pl.popup.justNow)}
+        </time>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,14 @@
+/** Our marker: 25×41 with its tip at 12,41, from our own assets; the touch area reaches 45×45. */
+import { divIcon } from 'leaflet';
+import markerUrl from '../../assets/marker-icon.svg';
+
+export const ALERT_ICON_SIZE: [number, number] = [25, 41];
+export const ALERT_ICON_ANCHOR: [number, number] = [12, 41];
+
+export const alertIcon = divIcon({
+  className: 'wa-marker',
+  html: `<img src="${markerUrl}" width="25" height="41" alt="" draggable="false">`,
+  iconSize: ALERT_ICON_SIZE,
+  iconAnchor: ALERT_ICON_ANCHOR,
+  popupAnchor: [1, -34],
+});

@@ -1,0 +1,61 @@
+/**
+ * The map every screen draws: OpenStreetMap raster tiles from the run-time tile URL, max
+ * zoom 19, the attribution, controls sized for fingers, and a name for screen readers.
+ */
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import { useEffect, type ReactNode } from 'react';
+import { AttributionControl, MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { pl } from '../../i18n/pl.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+
+export const MAX_ZOOM = 19;
+
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+interface BaseMapProps {
+  latitude: number;
+  longitude: number;
+  zoom: number;
+  /** What the map is for, read by screen readers. */
+  label: string;
+  children?: ReactNode;
+}
+
+export function BaseMap({ latitude, longitude, zoom, label, children }: BaseMapProps) {
+  return (
+    <MapContainer
+      center={[latitude, longitude]}
+      zoom={zoom}
+      maxZoom={MAX_ZOOM}
+      attributionControl={false}
+      zoomControl={false}
+      className="wa-map"
+      style={{ height: '100%', width: '100%' }}
+    >
+      <TileLayer url={runtimeConfig().tileUrl} maxZoom={MAX_ZOOM} attribution={ATTRIBUTION} />
+      {/* Bottom left: the bottom right belongs to the add button. */}
+      <AttributionControl position="bottomleft" />
+      <ZoomControl zoomInTitle={pl.mapControls.zoomIn} zoomOutTitle={pl.mapControls.zoomOut} />
+      <MapLabel label={label} />
+      {children}
+    </MapContainer>
+  );
+}
+
+function MapLabel({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+    // Leaflet names its popup's close button in English.
+    const nameClose = () =>
+      container.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', pl.mapControls.closePopup);
+    map.on('popupopen', nameClose);
+    return () => {
+      map.off('popupopen', nameClose);
+    };
+  }, [map, label]);
+  return null;
+}

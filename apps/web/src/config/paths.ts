@@ -1,0 +1,9 @@
+/** Every route of the app, relative to the router's basename (/WildAlertApp/). */
+export const paths = {
+  map: '/',
+  addAlert: '/addAlert',
+  test: '/test',
+} as const;
+
+/** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */
+export const BASENAME = import.meta.env.BASE_URL;

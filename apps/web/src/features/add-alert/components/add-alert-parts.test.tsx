@@ -1,0 +1,64 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DRAFT_KEY, readDraft } from '../hooks/use-draft.ts';
+import { AnimalChoice } from './animal-choice.tsx';
+import { codePoints, CommentsField } from './comments-field.tsx';
+import { parseCoordinates } from './location-picker.tsx';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+function Comments() {
+  const [value, setValue] = useState('');
+  return <CommentsField value={value} onChange={setValue} error={undefined} />;
+}
+
+describe('CommentsField', () => {
+  it('counts code points live: an emoji is one character', async () => {
+    render(<Comments />);
+    await userEvent.type(screen.getByRole('textbox'), 'Lis 🦊');
+    expect(screen.getByTestId('comments-counter').textContent).toBe('5 / 1000');
+    expect(codePoints('👨‍👩‍👧')).toBe(5);
+  });
+});
+
+describe('AnimalChoice', () => {
+  it('offers the catalogue in its order, "Inne" last, as radio buttons', async () => {
+    let chosen: string | null = null;
+    render(<AnimalChoice value={null} onChange={(v) => (chosen = v)} error={undefined} />);
+    const names = screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
+    expect(names.slice(0, 3)).toEqual(['Dzik', 'Lis', 'Sarna']);
+    expect(names.at(-1)).toBe('Inne');
+    await userEvent.click(screen.getByRole('radio', { name: 'Lis' }));
+    expect(chosen).toBe('fox');
+  });
+});
+
+describe('parseCoordinates', () => {
+  it('reads "latitude, longitude" typed by hand', () => {
+    expect(parseCoordinates('50.0614, 19.9366')).toEqual({ latitude: 50.0614, longitude: 19.9366 });
+    expect(parseCoordinates(' 50.0614 19.9366 ')).toEqual({ latitude: 50.0614, longitude: 19.9366 });
+    expect(parseCoordinates('-33.9;18.4')).toEqual({ latitude: -33.9, longitude: 18.4 });
+    expect(parseCoordinates('91, 10')).toBeNull();
+    expect(parseCoordinates('50,06 19,93')).toBeNull();
+    expect(parseCoordinates('Kraków')).toBeNull();
+  });
+});
+
+describe('readDraft', () => {
+  it('restores what was saved and ignores what it cannot trust', () => {
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', idempotencyKey: 'k' }),
+    );
+    expect(readDraft()).toEqual({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', idempotencyKey: 'k' });
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ animal: 'cat', location: 'here', idempotencyKey: 'k' }));
+    expect(readDraft()).toEqual({ animal: null, location: null, comments: '', idempotencyKey: 'k' });
+    sessionStorage.setItem(DRAFT_KEY, '{broken');
+    expect(readDraft()).toBeNull();
+  });
+});

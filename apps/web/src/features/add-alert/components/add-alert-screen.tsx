@@ -1,0 +1,206 @@
+/**
+ * Adding an alert (/addAlert): animal, place, optional description, "Zgłoś". What the visitor
+ * typed is kept through reloads and failures until the server has stored it.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { CreateAlertBody } from '@wildalert/shared';
+import { paths } from '../../../config/paths.ts';
+import { inTimePl, pl } from '../../../i18n/pl.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { knownPosition } from '../../../lib/geolocation.ts';
+import { mapView } from '../../../lib/map-view.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { MapLocationState } from '../../../lib/navigation-state.ts';
+import { useCreateAlert, validateAlert } from '../api/create-alert.ts';
+import { polishFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
+import { newIdempotencyKey, useDraft } from '../hooks/use-draft.ts';
+import { AnimalChoice } from './animal-choice.tsx';
+import { CommentsField } from './comments-field.tsx';
+import { LocationPicker } from './location-picker.tsx';
+
+interface SendFailure {
+  message: string;
+  /** Offer to send again (network, server trouble). */
+  retry: boolean;
+  /** The key was used for another version of this alert: offer to send it as a new one. */
+  sendAsNew?: boolean;
+}
+
+export default function AddAlertScreen() {
+  const t = pl.addAlert;
+  useDocumentTitle(t.title);
+  const navigate = useNavigate();
+  const { draft, update, clear } = useDraft(knownPosition);
+  const [fallback] = useState(() => knownPosition() ?? mapView.get());
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failure, setFailure] = useState<SendFailure | null>(null);
+  const create = useCreateAlert();
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  const ready = draft.animal !== null && draft.location !== null;
+
+  const send = (idempotencyKey = draft.idempotencyKey) => {
+    if (create.isPending || !draft.animal || !draft.location) return;
+    const body: CreateAlertBody = {
+      latitude: draft.location.latitude,
+      longitude: draft.location.longitude,
+      animal: draft.animal,
+      ...(draft.comments.trim() === '' ? {} : { comments: draft.comments }),
+    };
+    const invalid = polishFieldErrors(validateAlert(body));
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) {
+      setFailure({ message: t.errors.summary, retry: false });
+      requestAnimationFrame(() => failureRef.current?.focus());
+      return;
+    }
+    setFailure(null);
+    create.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (alert) => {
+          clear();
+          const state: MapLocationState = { createdAlert: alert };
+          void navigate(paths.map, { replace: true, state });
+        },
+        onError: (error) => {
+          const f = describeFailure(error);
+          if (error instanceof ApiError) setErrors(polishFieldErrors(error.fieldErrors));
+          setFailure(f);
+          // After the alert is rendered: move the focus there so it is read out.
+          requestAnimationFrame(() => failureRef.current?.focus());
+        },
+      },
+    );
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send();
+  };
+
+  const sendAsNew = () => {
+    const key = newIdempotencyKey();
+    update({ idempotencyKey: key });
+    send(key);
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={create.isPending}
+      aria-labelledby="add-alert-title"
+      sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 2, display: 'flex', flexDirection: 'column', gap: 3 }}
+    >
+      <Typography variant="h5" component="h1" id="add-alert-title">
+        {t.title}
+      </Typography>
+      <AnimalChoice
+        value={draft.animal}
+        onChange={(animal) => {
+          update({ animal });
+          setErrors((e) => ({ ...e, animal: undefined }));
+        }}
+        error={errors.animal}
+      />
+      <LocationPicker
+        value={draft.location}
+        onChange={(location) => {
+          update({ location });
+          setErrors((e) => ({ ...e, location: undefined }));
+        }}
+        fallback={fallback}
+        error={errors.location}
+      />
+      <CommentsField
+        value={draft.comments}
+        onChange={(comments) => {
+          update({ comments });
+          setErrors((e) => ({ ...e, comments: undefined }));
+        }}
+        error={errors.comments}
+      />
+      {/* Kept in reach of a thumb: the actions stick to the bottom of the screen. */}
+      <Box
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 1100,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          mx: -2,
+          px: 2,
+          py: 1.5,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+        }}
+      >
+        {failure && (
+          <Alert
+            severity="error"
+            role="alert"
+            ref={failureRef}
+            tabIndex={-1}
+            action={
+              failure.sendAsNew ? (
+                <Button color="inherit" onClick={sendAsNew} disabled={create.isPending}>
+                  {t.errors.sendAsNew}
+                </Button>
+              ) : failure.retry ? (
+                <Button color="inherit" onClick={() => send()} disabled={create.isPending}>
+                  {t.errors.retry}
+                </Button>
+              ) : undefined
+            }
+          >
+            {failure.message}
+          </Alert>
+        )}
+        {!ready && !failure && (
+          <Typography variant="body2" color="text.secondary" id="submit-hint">
+            {t.needsAnimalAndLocation}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button component={RouterLink} to={paths.map} variant="text" sx={{ minWidth: 96 }}>
+            {t.cancel}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!ready || create.isPending}
+            aria-describedby={!ready ? 'submit-hint' : undefined}
+            startIcon={create.isPending ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
+            sx={{ flex: 1, minHeight: 48, fontWeight: 700 }}
+          >
+            {create.isPending ? t.sending : t.submit}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function describeFailure(error: Error): SendFailure {
+  const e = pl.addAlert.errors;
+  if (!(error instanceof ApiError) || error.kind === 'network') return { message: e.network, retry: true };
+  if (error.status === 429) {
+    const wait = error.retryAfterSeconds === undefined ? undefined : inTimePl(error.retryAfterSeconds);
+    return { message: e.tooMany(wait), retry: true };
+  }
+  if (error.problem?.type.endsWith('/idempotency-key-reused')) return { message: e.keyReused, retry: false, sendAsNew: true };
+  if (Object.keys(error.fieldErrors).length > 0) return { message: e.summary, retry: false };
+  if (error.status >= 500) return { message: e.server, retry: true };
+  return { message: e.other(error.status), retry: true };
+}

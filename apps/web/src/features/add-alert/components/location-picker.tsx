@@ -1,0 +1,186 @@
+/**
+ * Where the animal was: a small map (a tap sets the pin, the pin can be dragged), the
+ * visitor's own position, or coordinates typed by hand — the last two need no map at all.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { LeafletEvent, Marker as LeafletMarker } from 'leaflet';
+import { Marker, useMap, useMapEvent } from 'react-leaflet';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import { alertIcon } from '../../../components/map/alert-icon.ts';
+import { BaseMap } from '../../../components/map/base-map.tsx';
+import { pl } from '../../../i18n/pl.ts';
+import { formatCoordinates } from '../../../lib/format.ts';
+import { requestPosition, type Position } from '../../../lib/geolocation.ts';
+
+const PICKER_ZOOM = 16;
+
+interface LocationPickerProps {
+  value: Position | null;
+  onChange(value: Position): void;
+  /** Where the map looks when no place is chosen yet. */
+  fallback: Position;
+  error: string | undefined;
+}
+
+export function LocationPicker({ value, onChange, fallback, error }: LocationPickerProps) {
+  const t = pl.addAlert;
+  const [locating, setLocating] = useState(false);
+  const [locateFailed, setLocateFailed] = useState(false);
+  // Bumped when the place changes without the map (own position, typed): the map follows it.
+  const [recentre, setRecentre] = useState(0);
+  const centreOf = useRef<(() => Position) | null>(null);
+  const start = value ?? fallback;
+  const headingId = useId();
+
+  const locateMe = async () => {
+    setLocating(true);
+    setLocateFailed(false);
+    const position = await requestPosition({ fresh: true });
+    setLocating(false);
+    if (!position) return setLocateFailed(true);
+    onChange(position);
+    setRecentre((n) => n + 1);
+  };
+
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby="location-chosen">
+      <Typography component="legend" sx={{ fontWeight: 700, mb: 1, p: 0 }} id={headingId}>
+        {t.location}
+      </Typography>
+      <Box sx={{ height: { xs: 220, sm: 280 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: error ? 'error.main' : 'divider' }}>
+        <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={PICKER_ZOOM} label={t.mapLabel}>
+          <PickOnMap value={value} onChange={onChange} recentre={recentre} centreOf={centreOf} />
+        </BaseMap>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {t.mapHint}
+      </Typography>
+      <Typography sx={{ mt: 1 }} id="location-chosen" aria-live="polite">
+        {value ? (
+          <>
+            {t.chosen} <strong data-testid="chosen-coordinates">{formatCoordinates(value.latitude, value.longitude)}</strong>
+          </>
+        ) : (
+          t.noneChosen
+        )}
+      </Typography>
+      {error && <FormHelperText error>{error}</FormHelperText>}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        <Button
+          variant="outlined"
+          onClick={() => void locateMe()}
+          disabled={locating}
+          startIcon={locating ? <CircularProgress size={18} aria-hidden /> : <MyLocationIcon />}
+        >
+          {locating ? t.locating : t.useMyLocation}
+        </Button>
+        <Button variant="text" onClick={() => centreOf.current && onChange(centreOf.current())} startIcon={<CenterFocusStrongIcon />}>
+          {t.useMapCentre}
+        </Button>
+      </Box>
+      {locateFailed && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t.locationUnavailable}
+        </Alert>
+      )}
+      <TypedCoordinates
+        onSet={(p) => {
+          onChange(p);
+          setRecentre((n) => n + 1);
+        }}
+      />
+    </Box>
+  );
+}
+
+function PickOnMap({
+  value,
+  onChange,
+  recentre,
+  centreOf,
+}: {
+  value: Position | null;
+  onChange(value: Position): void;
+  recentre: number;
+  centreOf: RefObject<(() => Position) | null>;
+}) {
+  const map = useMap();
+  useMapEvent('click', (e) => onChange({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
+  useEffect(() => {
+    centreOf.current = () => {
+      const c = map.getCenter();
+      return { latitude: c.lat, longitude: c.lng };
+    };
+  }, [map, centreOf]);
+  useEffect(() => {
+    if (recentre > 0 && value) map.setView([value.latitude, value.longitude], Math.max(map.getZoom(), PICKER_ZOOM));
+    // Only a new request to recentre moves the map, not every tap on it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recentre, map]);
+  if (!value) return null;
+  return (
+    <Marker
+      position={[value.latitude, value.longitude]}
+      icon={alertIcon}
+      draggable
+      title={pl.addAlert.pinLabel}
+      eventHandlers={{
+        dragend: (e: LeafletEvent) => {
+          const p = (e.target as LeafletMarker).getLatLng();
+          onChange({ latitude: p.lat, longitude: p.lng });
+        },
+      }}
+    />
+  );
+}
+
+const COORDINATES = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+export function parseCoordinates(text: string): Position | null {
+  const m = COORDINATES.exec(text);
+  if (!m) return null;
+  const latitude = Number(m[1]);
+  const longitude = Number(m[2]);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
+function TypedCoordinates({ onSet }: { onSet(p: Position): void }) {
+  const t = pl.addAlert;
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const p = parseCoordinates(text);
+    setInvalid(!p);
+    if (p) onSet(p);
+  };
+  return (
+    // Not a nested <form>: Enter in the field sets the place instead of sending the alert.
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
+      <TextField
+        id="typed-coordinates"
+        label={t.coordinatesField}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && submit(e)}
+        error={invalid}
+        helperText={invalid ? t.coordinatesInvalid : t.coordinatesHelp}
+        size="small"
+        sx={{ flex: 1, minWidth: 0 }}
+        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+      />
+      <Button variant="outlined" onClick={submit} sx={{ minHeight: 40, height: 44 }}>
+        {t.setCoordinates}
+      </Button>
+    </Box>
+  );
+}

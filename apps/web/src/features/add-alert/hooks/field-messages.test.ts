@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { validateAlert } from '../api/create-alert.ts';
+import { polishFieldErrors } from './field-messages.ts';
+
+describe('the form checks a body with the server schema and says what is wrong in Polish', () => {
+  it('accepts a complete alert, 1000 emoji included (code points, as the server counts)', () => {
+    expect(validateAlert({ latitude: 50, longitude: 19.9, animal: 'fox', comments: '🦊'.repeat(1000) })).toEqual({});
+  });
+
+  it('names each bad field', () => {
+    const errors = polishFieldErrors(
+      validateAlert({ latitude: 91, longitude: 19.9, animal: 'cat', comments: 'x'.repeat(1001) }),
+    );
+    expect(errors).toEqual({
+      animal: 'Wybierz zwierzę z listy.',
+      location: 'Szerokość geograficzna musi być liczbą od -90 do 90.',
+      comments: 'Opis może mieć najwyżej 1000 znaków.',
+    });
+  });
+
+  it('reads the server answer the same way', () => {
+    expect(polishFieldErrors({ comments: ['must not contain NUL characters or unpaired UTF-16 surrogates'] })).toEqual({
+      comments: 'Opis zawiera niedozwolone znaki.',
+    });
+    expect(polishFieldErrors({ longitude: ['must be at most 180'] })).toEqual({
+      location: 'Długość geograficzna musi być liczbą od -180 do 180.',
+    });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The alerts as markers, clustered with supercluster: only the clusters and markers in view
+ * are drawn, so ten thousand alerts cost about as much as a hundred. A cluster opens by
+ * zooming in; a cluster that zooming cannot split (alerts at one spot) lists its alerts.
+ */
+import { useMemo, useState } from 'react';
+import { divIcon, type DivIcon, type LeafletKeyboardEvent, type Map as LeafletMap } from 'leaflet';
+import { Marker, useMapEvent } from 'react-leaflet';
+import Supercluster from 'supercluster';
+import { animalByKey, type Alert } from '@wildalert/shared';
+import { alertIcon } from '../../../components/map/alert-icon.ts';
+import { MAX_ZOOM } from '../../../components/map/base-map.tsx';
+import { pl } from '../../../i18n/pl.ts';
+
+export type Selection =
+  | { kind: 'alert'; alert: Alert }
+  | { kind: 'spot'; latitude: number; longitude: number; alerts: Alert[] };
+
+interface AlertClustersProps {
+  alerts: readonly Alert[];
+  onSelect(selection: Selection): void;
+}
+
+type Props = { alert: Alert };
+
+export function AlertClusters({ alerts, onSelect }: AlertClustersProps) {
+  const index = useMemo(() => {
+    // extent 256 = Leaflet's tile size, so `radius` is in screen pixels: a few hundred
+    // clusters at most in view, whatever the number of alerts.
+    const sc = new Supercluster<Props>({ radius: 60, extent: 256, maxZoom: MAX_ZOOM });
+    sc.load(
+      alerts.map((alert) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [alert.longitude, alert.latitude] },
+        properties: { alert },
+      })),
+    );
+    return sc;
+  }, [alerts]);
+
+  const [view, setView] = useState<View | null>(null);
+  const map = useMapEvent('moveend', () => setView(viewOf(map)));
+  const current = view ?? viewOf(map);
+  const items = useMemo(() => index.getClusters(current.bbox, current.zoom), [index, current]);
+
+  return items.map((item) => {
+    const [longitude, latitude] = item.geometry.coordinates as [number, number];
+    if ('cluster' in item.properties) {
+      const id = item.properties.cluster_id;
+      const count = item.properties.point_count;
+      const open = () => {
+        const zoom = index.getClusterExpansionZoom(id);
+        if (zoom <= MAX_ZOOM) {
+          map.flyTo([latitude, longitude], zoom, { duration: 0.4 });
+        } else {
+          const leaves = index.getLeaves(id, 50).map((leaf) => leaf.properties.alert);
+          onSelect({ kind: 'spot', latitude, longitude, alerts: leaves });
+        }
+      };
+      return (
+        <Marker
+          key={`cluster-${id}`}
+          position={[latitude, longitude]}
+          icon={clusterIcon(count)}
+          title={pl.map.clusterLabel(count)}
+          eventHandlers={{ click: open, keypress: (e) => onEnter(e as LeafletKeyboardEvent, open) }}
+        />
+      );
+    }
+    const { alert } = item.properties;
+    const select = () => onSelect({ kind: 'alert', alert });
+    return (
+      <Marker
+        key={alert.id}
+        position={[latitude, longitude]}
+        icon={alertIcon}
+        title={pl.map.markerLabel(animalByKey(alert.animal).namePl)}
+        eventHandlers={{ click: select, keypress: (e) => onEnter(e as LeafletKeyboardEvent, select) }}
+      />
+    );
+  });
+}
+
+interface View {
+  bbox: [number, number, number, number];
+  zoom: number;
+}
+
+function viewOf(map: LeafletMap): View {
+  // A margin around the view, so markers are already there when a pan begins.
+  const b = map.getBounds().pad(0.1);
+  return {
+    bbox: [Math.max(-180, b.getWest()), Math.max(-90, b.getSouth()), Math.min(180, b.getEast()), Math.min(90, b.getNorth())],
+    zoom: Math.round(map.getZoom()),
+  };
+}
+
+function onEnter(e: LeafletKeyboardEvent, action: () => void) {
+  if (e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ') {
+    e.originalEvent.preventDefault();
+    action();
+  }
+}
+
+const clusterIcons = new Map<string, DivIcon>();
+
+function clusterIcon(count: number): DivIcon {
+  const label = count >= 1000 ? `${Math.floor(count / 1000)}k+` : String(count);
+  let icon = clusterIcons.get(label);
+  if (!icon) {
+    icon = divIcon({ className: 'wa-cluster', html: `<span aria-hidden="true">${label}</span>`, iconSize: [46, 46] });
+    clusterIcons.set(label, icon);
+  }
+  return icon;
+}

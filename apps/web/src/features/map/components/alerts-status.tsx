@@ -1,0 +1,35 @@
+/** Over the map: loading on the first fetch, a discreet retryable error, or a note when not all alerts fit. */
+import { pl } from '../../../i18n/pl.ts';
+
+interface AlertsStatusProps {
+  firstLoad: boolean;
+  refreshing: boolean;
+  failed: boolean;
+  truncatedAt: number | undefined;
+  onRetry(): void;
+}
+
+export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry }: AlertsStatusProps) {
+  return (
+    <>
+      {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
+      <div className="wa-map-status" role="status">
+        {failed ? (
+          <div className="wa-chip wa-chip--warning">
+            <span>{pl.map.loadFailed}</span>
+            <button type="button" onClick={onRetry}>
+              {pl.map.retry}
+            </button>
+          </div>
+        ) : firstLoad ? (
+          <div className="wa-chip">
+            <span className="wa-spinner wa-spinner--small" aria-hidden="true" />
+            <span>{pl.map.loadingAlerts}</span>
+          </div>
+        ) : truncatedAt !== undefined ? (
+          <div className="wa-chip wa-chip--small">{pl.map.truncated(truncatedAt)}</div>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import HelpIcon from '@mui/icons-material/Help';
+import { pl } from '../../../i18n/pl.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useHealth } from '../api/get-health.ts';
+import { useGeolocationPermission, useTileServer } from '../hooks/use-environment-checks.ts';
+
+type State = 'ok' | 'bad' | 'unknown';
+
+export function SelfCheck() {
+  const queryClient = useQueryClient();
+  const health = useHealth();
+  const permission = useGeolocationPermission();
+  const tiles = useTileServer();
+  const t = pl.selfCheck;
+
+  // A 503 from /health still means the API answered: only its database is down.
+  const apiAnswered = health.isSuccess || (health.error instanceof ApiError && health.error.kind === 'http');
+  const rows: Array<{ label: string; state: State; value: string; testId: string }> = [
+    {
+      label: t.api,
+      testId: 'check-api',
+      state: health.isPending ? 'unknown' : apiAnswered ? 'ok' : 'bad',
+      value: health.isPending ? t.running : apiAnswered ? t.apiOk : t.apiDown,
+    },
+    {
+      label: t.database,
+      testId: 'check-database',
+      state: health.isPending ? 'unknown' : health.data?.database.up ? 'ok' : 'bad',
+      value: health.isPending ? t.running : health.data?.database.up ? engineName(health.data.database.engine) : t.databaseDown,
+    },
+    {
+      label: t.alerts,
+      testId: 'check-alerts',
+      state: health.data?.alerts !== undefined ? 'ok' : health.isPending ? 'unknown' : 'bad',
+      value: health.data?.alerts !== undefined ? String(health.data.alerts) : health.isPending ? t.running : '—',
+    },
+    {
+      label: t.geolocation,
+      testId: 'check-geolocation',
+      state: permission.data === 'granted' ? 'ok' : permission.data === 'denied' ? 'bad' : 'unknown',
+      value: permission.data ? (t.permission[permission.data] ?? permission.data) : t.running,
+    },
+    {
+      label: t.tiles,
+      testId: 'check-tiles',
+      state: tiles.data === undefined ? 'unknown' : tiles.data ? 'ok' : 'bad',
+      value: tiles.data === undefined ? t.running : tiles.data ? t.tilesOk : t.tilesDown,
+    },
+  ];
+
+  return (
+    <Box component="section" aria-labelledby="self-check-title">
+      <Typography variant="h6" component="h2" id="self-check-title" gutterBottom>
+        {t.checks}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, mb: 2 }} aria-live="polite">
+        {rows.map((row) => (
+          <Box key={row.label} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+            <Box component="dt" sx={{ fontWeight: 600, minWidth: { xs: 130, sm: 220 } }}>
+              {row.label}
+            </Box>
+            <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+              <StateIcon state={row.state} />
+              <span data-testid={row.testId} data-state={row.state}>
+                {row.value}
+              </span>
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <Button variant="outlined" onClick={() => void queryClient.invalidateQueries()}>
+        {t.recheck}
+      </Button>
+    </Box>
+  );
+}
+
+function engineName(engine: string): string {
+  return engine === 'postgres' ? 'PostgreSQL (postgres)' : 'PGlite, wbudowana (pglite)';
+}
+
+function StateIcon({ state }: { state: State }) {
+  if (state === 'ok') return <CheckCircleIcon color="success" aria-hidden />;
+  if (state === 'bad') return <ErrorIcon color="error" aria-hidden />;
+  return <HelpIcon color="disabled" aria-hidden />;
+}

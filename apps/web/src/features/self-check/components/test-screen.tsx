@@ -1,0 +1,38 @@
+/** The test screen (/test): the real popup on a sample alert, and a live self-check. */
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Alert } from '@wildalert/shared';
+import { AlertPopup } from '../../../components/alert-popup.tsx';
+import { pl } from '../../../i18n/pl.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { SelfCheck } from './self-check.tsx';
+
+/** Three hours before the page opened, at the default map centre. */
+const sampleAlert = (): Alert => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  latitude: 50.049683,
+  longitude: 19.944544,
+  animal: 'boar',
+  comments: pl.selfCheck.sampleComment,
+  createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+});
+
+export default function TestScreen() {
+  useDocumentTitle(pl.selfCheck.title);
+  return (
+    <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {pl.selfCheck.title}
+      </Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {pl.selfCheck.samplePopup}
+      </Typography>
+      {/* Shaped like Leaflet's popup, without a map. */}
+      <Paper elevation={3} sx={{ display: 'inline-block', p: 2, borderRadius: 3, mb: 3, maxWidth: '100%' }}>
+        <AlertPopup alert={sampleAlert()} />
+      </Paper>
+      <SelfCheck />
+    </Box>
+  );
+}

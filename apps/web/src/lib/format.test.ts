@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatCoordinates, relativeTimePl } from './format.ts';
+
+const NOW = Date.parse('2026-05-20T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe('relativeTimePl', () => {
+  it.each([
+    [0, 'przed chwilą'],
+    [59_000, 'przed chwilą'],
+    [-30_000, 'przed chwilą'],
+    [MIN, '1 minutę temu'],
+    [5 * MIN, '5 minut temu'],
+    [22 * MIN, '22 minuty temu'],
+    [HOUR, '1 godzinę temu'],
+    [3 * HOUR + 40 * MIN, '3 godziny temu'],
+    [5 * HOUR, '5 godzin temu'],
+    [DAY, 'wczoraj'],
+    [47 * HOUR, 'wczoraj'],
+    [2 * DAY, 'przedwczoraj'],
+    [3 * DAY, '3 dni temu'],
+    [7 * DAY, 'w zeszłym tygodniu'],
+    [14 * DAY, '2 tygodnie temu'],
+    [60 * DAY, '2 miesiące temu'],
+    [400 * DAY, 'w zeszłym roku'],
+    [5 * 365 * DAY, '5 lat temu'],
+  ])('%i ms ago reads "%s"', (elapsed, text) => {
+    expect(relativeTimePl(ago(elapsed), NOW, 'przed chwilą')).toBe(text);
+  });
+
+  it('says nothing for a time it cannot read', () => {
+    expect(relativeTimePl('yesterday', NOW, 'przed chwilą')).toBe('');
+  });
+});
+
+describe('formatCoordinates', () => {
+  it('writes "latitude, longitude" with at most 6 decimals and no trailing zeros', () => {
+    expect(formatCoordinates(50.049683, 19.944544)).toBe('50.049683, 19.944544');
+    expect(formatCoordinates(50.0496834999, 19.9445449)).toBe('50.049683, 19.944545');
+    expect(formatCoordinates(50.5, -0.1)).toBe('50.5, -0.1');
+    expect(formatCoordinates(-90, 180)).toBe('-90, 180');
+    expect(formatCoordinates(1e-7, 0)).toBe('0, 0');
+  });
+});

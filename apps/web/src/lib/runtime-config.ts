@@ -1,0 +1,33 @@
+/**
+ * Configuration the server writes into index.html at run time
+ * (`<meta name="wildalert-config" content="{…}">`), so deployments change it without a rebuild.
+ */
+
+export interface RuntimeConfig {
+  /** A z/x/y raster tile URL template. */
+  tileUrl: string;
+}
+
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+export function parseRuntimeConfig(content: string | null | undefined): RuntimeConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(content ?? '{}');
+  } catch {
+    raw = {};
+  }
+  const tileUrl = (raw as { tileUrl?: unknown } | null)?.tileUrl;
+  return {
+    tileUrl: typeof tileUrl === 'string' && tileUrl.includes('{z}') ? tileUrl : DEFAULT_TILE_URL,
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+export function runtimeConfig(): RuntimeConfig {
+  cached ??= parseRuntimeConfig(
+    document.querySelector('meta[name="wildalert-config"]')?.getAttribute('content'),
+  );
+  return cached;
+}

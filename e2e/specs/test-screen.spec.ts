@@ -1,0 +1,58 @@
+import { expect, grantGeolocation, test } from '../support/fixtures.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
+import { KRAKOW, PHONE, sidewaysOverflow } from '../support/app.ts';
+
+test('the test screen shows the real popup on a sample alert', async ({ page }) => {
+  await page.goto('test');
+  const sample = page.getByTestId('alert-popup');
+  await expect(sample.getByRole('heading', { name: 'Dzik' })).toBeVisible();
+  await expect(sample.getByTestId('alert-comments')).toContainText('<b>Uwaga</b> na młode!');
+  await expect(sample.getByTestId('alert-coordinates')).toHaveText('50.049683, 19.944544');
+  await expect(sample.getByTestId('alert-time')).toHaveText('Zgłoszono 3 godziny temu');
+});
+
+test('the self-check reports the API, its database, the alert count, geolocation and the tile server', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar' });
+  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'fox' });
+  await grantGeolocation(page, KRAKOW.latitude, KRAKOW.longitude);
+  await page.goto('test');
+  await expect(page.getByTestId('check-api')).toHaveText('działa');
+  await expect(page.getByTestId('check-database')).toHaveText('PGlite, wbudowana (pglite)');
+  await expect(page.getByTestId('check-alerts')).toHaveText('2');
+  await expect(page.getByTestId('check-geolocation')).toHaveText('przyznane');
+  await expect(page.getByTestId('check-tiles')).toHaveText('osiągalny');
+
+  // A third alert, then "check again": the count follows.
+  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'hare' });
+  await page.getByRole('button', { name: 'Sprawdź ponownie' }).click();
+  await expect(page.getByTestId('check-alerts')).toHaveText('3');
+});
+
+test('the self-check says when the API or the tile server cannot be reached', async ({ page }) => {
+  await page.route('**/health', (route) => route.abort('connectionrefused'));
+  await page.route('**/tiles/**', (route) => route.abort('connectionrefused'));
+  await page.goto('test');
+  await expect(page.getByTestId('check-api')).toHaveText('nie odpowiada');
+  await expect(page.getByTestId('check-database')).toHaveText('niedostępna');
+  await expect(page.getByTestId('check-tiles')).toHaveText('nieosiągalny');
+  await expect(page.getByTestId('check-geolocation')).toHaveText('jeszcze nie zapytano');
+});
+
+test.describe('with PostgreSQL', () => {
+  test.use({ serverOptions: { engine: 'postgres', env: {} } });
+
+  test('the self-check names the engine', async ({ page }) => {
+    await page.goto('test');
+    await expect(page.getByTestId('check-database')).toHaveText('PostgreSQL (postgres)');
+    await expect(page.getByTestId('check-alerts')).toHaveText('0');
+  });
+});
+
+test('the test screen fits 360 px and axe finds nothing serious', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('test');
+  await expect(page.getByTestId('check-api')).toHaveText('działa');
+  await expect(page.getByTestId('check-tiles')).toHaveText('osiągalny');
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});

@@ -1,0 +1,20 @@
+/** Names and places the browser tests share: what a visitor sees, not how it is built. */
+import type { Page } from '@playwright/test';
+
+export const PHONE = { width: 360, height: 740 };
+
+export const KRAKOW = { latitude: 50.049683, longitude: 19.944544 };
+export const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
+
+export const marker = (page: Page, animalPl: string) =>
+  page.getByRole('button', { name: `${animalPl} — pokaż zgłoszenie`, exact: true });
+
+export const popup = (page: Page) => page.locator('.leaflet-popup');
+
+/** The page's width beyond the viewport: 0 when nothing scrolls sideways. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const widest = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, ...Array.from(document.querySelectorAll('main'), (m) => m.scrollWidth));
+    return widest - window.innerWidth;
+  });
+}
