@@ -63,9 +63,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
-    // Opening PGlite (and its PostGIS) takes seconds, more on a busy host: Fastify's default
-    // 10 s made starts fail when the machine was loaded.
-    pluginTimeout: 60_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // JSON only: a text/plain body is refused with 415 rather than parsed.
