@@ -122,6 +122,11 @@ export class AlertFeed {
     return { unsubscribe: () => this.subscribers.delete(subscriber) };
   }
 
+  /** Reads what was committed up to now, so that a client subscribing next starts exactly here. */
+  sync(): Promise<void> {
+    return this.catchUp();
+  }
+
   get clients(): number {
     return this.subscribers.size;
   }

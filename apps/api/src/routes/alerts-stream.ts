@@ -57,6 +57,8 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
         first = false;
         void reply.sse.send({ ...toSse(message), ...retry }).catch(() => {});
       };
+      // Events committed before this request are the client's to load (GET /Alerts), not news.
+      await app.feed.sync();
       const subscription = app.feed.subscribe(
         { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, ...(q.animal ? { animals: q.animal } : {}) },
         parseEventId(request.headers['last-event-id'] ?? q.lasteventid),
