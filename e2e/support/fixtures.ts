@@ -35,7 +35,7 @@ export interface ServerOptions {
   env: Record<string, string>;
 }
 
-interface Database {
+export interface Database {
   env: Record<string, string>;
   url?: string;
   drop(): Promise<void>;
@@ -119,7 +119,7 @@ export async function startWildAlert(
 }
 
 export const test = base.extend<
-  { serverOptions: ServerOptions; wildalert: WildAlertServer; pageErrors: Error[] },
+  { serverOptions: ServerOptions; wildalert: WildAlertServer & { database: Database }; pageErrors: Error[] },
   object
 >({
   serverOptions: [{ engine: 'pglite', env: {} }, { option: true }],

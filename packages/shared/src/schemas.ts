@@ -156,6 +156,12 @@ export const AlertsStreamQuerySchema = Type.Object(
     longitude: LongitudeSchema,
     radius: AlertsQuerySchema.properties.radius,
     animal: AlertsQuerySchema.properties.animal,
+    lasteventid: Type.Optional(
+      Type.String({
+        pattern: '^\\d{1,15}$',
+        description: 'Where to resume, for a client that cannot send the Last-Event-ID header (the header wins)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

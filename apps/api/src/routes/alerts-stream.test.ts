@@ -98,6 +98,16 @@ describe('GET /Alerts/stream', () => {
     again.close();
   });
 
+  it('resumes from a lastEventId query parameter too, for clients that cannot set the header', async () => {
+    const first = await stream(aroundKrakow);
+    const ready = await first.next('ready');
+    first.close();
+    const missed = await post({ ...KRAKOW, animal: 'beaver', comments: 'missed' });
+    const again = await stream(`${aroundKrakow}&lastEventId=${ready.id}`);
+    expect(JSON.parse((await again.next('alert')).data).id).toBe(missed.id);
+    again.close();
+  });
+
   it('tells a client that missed more than the replay history holds to reload (reset)', async () => {
     // A feed that remembers only two events, on the same database.
     const feed = new AlertFeed(t.app.db, t.app.log, 2);

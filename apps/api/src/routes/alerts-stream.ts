@@ -61,7 +61,7 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
       await app.feed.sync();
       const subscription = app.feed.subscribe(
         { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, ...(q.animal ? { animals: q.animal } : {}) },
-        parseEventId(request.headers['last-event-id']),
+        parseEventId(request.headers['last-event-id'] ?? q.lasteventid),
         send,
       );
       const end = () => reply.sse.close();

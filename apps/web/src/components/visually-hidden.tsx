@@ -12,7 +12,18 @@ const style = {
   border: 0,
 } as const;
 
+interface VisuallyHiddenProps {
+  as?: 'span' | 'p' | 'h1' | 'h2';
+  /** Announce changes (a live region). */
+  live?: 'polite';
+  children: ReactNode;
+}
+
 /** Text for screen readers only. */
-export function VisuallyHidden({ as: Tag = 'span', children }: { as?: 'span' | 'h1' | 'h2'; children: ReactNode }) {
-  return <Tag style={style}>{children}</Tag>;
+export function VisuallyHidden({ as: Tag = 'span', live, children }: VisuallyHiddenProps) {
+  return (
+    <Tag style={style} aria-live={live}>
+      {children}
+    </Tag>
+  );
 }

@@ -28,6 +28,18 @@ export const pl = {
     markerLabel: (animal: string) => `${animal} — pokaż zgłoszenie`,
     sameSpot: (count: number) => `${alertsPl(count)} w tym samym miejscu`,
     close: 'Zamknij',
+    liveOffline: 'Brak połączenia — nowe zgłoszenia pojawią się, gdy wróci.',
+    liveNew: (animal: string) => `Nowe zgłoszenie: ${animal}`,
+  },
+
+  report: {
+    action: 'Zgłoś nadużycie',
+    sending: 'Wysyłanie…',
+    done: 'Dziękujemy — moderator sprawdzi to zgłoszenie.',
+    gone: 'To zgłoszenie zostało już ukryte.',
+    tooMany: (wait: string | undefined) =>
+      wait ? `Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie ${wait}.` : 'Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie za chwilę.',
+    failed: 'Nie udało się wysłać. Spróbuj ponownie.',
   },
 
   popup: {

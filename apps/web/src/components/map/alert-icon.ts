@@ -5,10 +5,15 @@ import markerUrl from '../../assets/marker-icon.svg';
 export const ALERT_ICON_SIZE: [number, number] = [25, 41];
 export const ALERT_ICON_ANCHOR: [number, number] = [12, 41];
 
-export const alertIcon = divIcon({
-  className: 'wa-marker',
+const markerOptions = (className: string) => ({
+  className,
   html: `<img src="${markerUrl}" width="25" height="41" alt="" draggable="false">`,
   iconSize: ALERT_ICON_SIZE,
   iconAnchor: ALERT_ICON_ANCHOR,
-  popupAnchor: [1, -34],
+  popupAnchor: [1, -34] as [number, number],
 });
+
+export const alertIcon = divIcon(markerOptions('wa-marker'));
+
+/** The same marker, pulsing for a few seconds: an alert that just arrived live. */
+export const freshAlertIcon = divIcon(markerOptions('wa-marker wa-fresh'));

@@ -8,7 +8,7 @@ import { divIcon, type DivIcon, type LeafletKeyboardEvent, type Map as LeafletMa
 import { Marker, useMapEvent } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { animalByKey, type Alert } from '@wildalert/shared';
-import { alertIcon } from '../../../components/map/alert-icon.ts';
+import { alertIcon, freshAlertIcon } from '../../../components/map/alert-icon.ts';
 import { MAX_ZOOM } from '../../../components/map/base-map.tsx';
 import { pl } from '../../../i18n/pl.ts';
 
@@ -18,16 +18,30 @@ export type Selection =
 
 interface AlertClustersProps {
   alerts: readonly Alert[];
+  /** Alerts that just arrived: their marker, or the cluster holding them, stands out. */
+  fresh?: ReadonlySet<string>;
   onSelect(selection: Selection): void;
 }
 
 type Props = { alert: Alert };
+/** Summed over a cluster's alerts. */
+type ClusterProps = { fresh: number };
 
-export function AlertClusters({ alerts, onSelect }: AlertClustersProps) {
+const NONE: ReadonlySet<string> = new Set();
+
+export function AlertClusters({ alerts, fresh = NONE, onSelect }: AlertClustersProps) {
   const index = useMemo(() => {
     // extent 256 = Leaflet's tile size, so `radius` is in screen pixels: a few hundred
     // clusters at most in view, whatever the number of alerts.
-    const sc = new Supercluster<Props>({ radius: 60, extent: 256, maxZoom: MAX_ZOOM });
+    const sc = new Supercluster<Props, ClusterProps>({
+      radius: 60,
+      extent: 256,
+      maxZoom: MAX_ZOOM,
+      map: (p) => ({ fresh: fresh.has(p.alert.id) ? 1 : 0 }),
+      reduce: (sum, p) => {
+        sum.fresh += p.fresh;
+      },
+    });
     sc.load(
       alerts.map((alert) => ({
         type: 'Feature' as const,
@@ -36,7 +50,7 @@ export function AlertClusters({ alerts, onSelect }: AlertClustersProps) {
       })),
     );
     return sc;
-  }, [alerts]);
+  }, [alerts, fresh]);
 
   const [view, setView] = useState<View | null>(null);
   const map = useMapEvent('moveend', () => setView(viewOf(map)));
@@ -61,7 +75,7 @@ export function AlertClusters({ alerts, onSelect }: AlertClustersProps) {
         <Marker
           key={`cluster-${id}`}
           position={[latitude, longitude]}
-          icon={clusterIcon(count)}
+          icon={clusterIcon(count, item.properties.fresh > 0)}
           title={pl.map.clusterLabel(count)}
           eventHandlers={{ click: open, keypress: (e) => onEnter(e as LeafletKeyboardEvent, open) }}
         />
@@ -73,7 +87,7 @@ export function AlertClusters({ alerts, onSelect }: AlertClustersProps) {
       <Marker
         key={alert.id}
         position={[latitude, longitude]}
-        icon={alertIcon}
+        icon={fresh.has(alert.id) ? freshAlertIcon : alertIcon}
         title={pl.map.markerLabel(animalByKey(alert.animal).namePl)}
         eventHandlers={{ click: select, keypress: (e) => onEnter(e as LeafletKeyboardEvent, select) }}
       />
@@ -104,12 +118,17 @@ function onEnter(e: LeafletKeyboardEvent, action: () => void) {
 
 const clusterIcons = new Map<string, DivIcon>();
 
-function clusterIcon(count: number): DivIcon {
+function clusterIcon(count: number, fresh: boolean): DivIcon {
   const label = count >= 1000 ? `${Math.floor(count / 1000)}k+` : String(count);
-  let icon = clusterIcons.get(label);
+  const key = `${label}${fresh ? '+fresh' : ''}`;
+  let icon = clusterIcons.get(key);
   if (!icon) {
-    icon = divIcon({ className: 'wa-cluster', html: `<span aria-hidden="true">${label}</span>`, iconSize: [46, 46] });
-    clusterIcons.set(label, icon);
+    icon = divIcon({
+      className: fresh ? 'wa-cluster wa-fresh' : 'wa-cluster',
+      html: `<span aria-hidden="true">${label}</span>`,
+      iconSize: [46, 46],
+    });
+    clusterIcons.set(key, icon);
   }
   return icon;
 }

@@ -14,11 +14,14 @@ import type { Position } from '../../../lib/geolocation.ts';
 import { mapView, type MapView } from '../../../lib/map-view.ts';
 import { createdAlertOf } from '../../../lib/navigation-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useLiveAlerts } from '../api/alert-stream.ts';
 import { useAlerts, type AlertsArea } from '../api/get-alerts.ts';
 import { AlertClusters, type Selection } from './alert-clusters.tsx';
 import { AlertsStatus } from './alerts-status.tsx';
 import { FollowView } from './follow-view.tsx';
 import { FollowVisitor } from './follow-visitor.tsx';
+import { LiveStatus } from './live-status.tsx';
+import { ReportAbuse } from './report-abuse.tsx';
 
 /** Close enough to a new alert that it stands on its own, out of any cluster. */
 const CREATED_ZOOM = 17;
@@ -49,16 +52,25 @@ export function MapScreen() {
   }, [created, navigate, queryClient]);
 
   const alerts = useAlerts(area);
-  const shown = useMemo(() => withAlert(alerts.data?.data ?? [], created), [alerts.data, created]);
+  const live = useLiveAlerts(area);
+  const shown = useMemo(
+    () => merged(alerts.data?.data ?? [], created ? [...live.added, created] : live.added, live.removed),
+    [alerts.data, created, live.added, live.removed],
+  );
   const onPosition = useCallback((p: Position) => setArea({ latitude: p.latitude, longitude: p.longitude }), []);
 
+  // An alert hidden by moderation while its popup is open: close it.
+  useEffect(() => {
+    if (selection?.kind === 'alert' && live.removed.has(selection.alert.id)) setSelection(null);
+  }, [live.removed, selection]);
+
   return (
-    <div className="wa-map-screen">
+    <div className="wa-map-screen" data-live={live.status}>
       <VisuallyHidden as="h1">{pl.map.label}</VisuallyHidden>
       <BaseMap latitude={initial.latitude} longitude={initial.longitude} zoom={initial.zoom} label={pl.map.label}>
         <FollowVisitor onPosition={onPosition} />
         <FollowView area={area} onArea={setArea} />
-        <AlertClusters alerts={shown} onSelect={setSelection} />
+        <AlertClusters alerts={shown} fresh={live.fresh} onSelect={setSelection} />
         {selection && <SelectionPopup selection={selection} onClose={(s) => setSelection((now) => (now === s ? null : now))} />}
       </BaseMap>
       <AlertsStatus
@@ -68,6 +80,7 @@ export function MapScreen() {
         truncatedAt={alerts.data?.truncated ? alerts.data.data.length : undefined}
         onRetry={() => void alerts.refetch()}
       />
+      <LiveStatus live={live} />
       <Link to={paths.addAlert} className="wa-fab" aria-label={pl.map.add}>
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
@@ -100,7 +113,10 @@ function SelectionPopup({ selection, onClose }: { selection: Selection; onClose(
   return (
     <Popup position={position} offset={[1, -34]} eventHandlers={{ remove: () => onClose(selection) }}>
       {selection.kind === 'alert' ? (
-        <AlertPopup alert={selection.alert} />
+        <>
+          <AlertPopup alert={selection.alert} />
+          <ReportAbuse alertId={selection.alert.id} />
+        </>
       ) : (
         <div className="wa-spot-list">
           <p>{pl.map.sameSpot(selection.alerts.length)}</p>
@@ -108,6 +124,7 @@ function SelectionPopup({ selection, onClose }: { selection: Selection; onClose(
             <div key={alert.id}>
               {i > 0 && <hr />}
               <AlertPopup alert={alert} />
+              <ReportAbuse alertId={alert.id} />
             </div>
           ))}
         </div>
@@ -116,8 +133,17 @@ function SelectionPopup({ selection, onClose }: { selection: Selection; onClose(
   );
 }
 
-/** The fetched alerts, plus one that may not be in them yet (newest first, as the API sorts). */
-function withAlert(alerts: readonly AlertData[], extra: AlertData | undefined): readonly AlertData[] {
-  if (!extra || alerts.some((a) => a.id === extra.id)) return alerts;
-  return [extra, ...alerts];
+/**
+ * The fetched alerts, with those that arrived since (live, or just reported here) that are
+ * not in them yet, newest first as the API sorts, less those hidden since.
+ */
+function merged(
+  fetched: readonly AlertData[],
+  extra: readonly AlertData[],
+  removed: ReadonlySet<string>,
+): readonly AlertData[] {
+  const known = new Set(fetched.map((a) => a.id));
+  const newer = extra.filter((a) => !known.has(a.id) && known.add(a.id));
+  if (newer.length === 0 && removed.size === 0) return fetched;
+  return [...newer, ...fetched].filter((a) => !removed.has(a.id));
 }

@@ -1,0 +1,11 @@
+/** POST /Alerts/{id}/reports: a visitor flags an alert as abuse (three distinct visitors hide it). */
+import type { ReportResponse } from '@wildalert/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export function reportAlert(alertId: string): Promise<ReportResponse> {
+  return api<ReportResponse>(`/Alerts/${encodeURIComponent(alertId)}/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+}
