@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@wildalert/shared';
-import { createTestApp, engine, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { openStream, type SseStream } from '../../test/sse-client.ts';
 import { AlertFeed } from '../live/alert-feed.ts';
 
@@ -173,22 +173,5 @@ describe('shutdown', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     await other.dispose();
     await expect(s.next('never', 2000)).rejects.toThrow(/ended/);
-  });
-});
-
-describe.runIf(engine() === 'postgres')('several instances on one PostgreSQL', () => {
-  it('delivers an alert posted to instance A to a stream on instance B', async () => {
-    const b = await createTestApp({}, {}, t.database);
-    try {
-      const atB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-      const s = await stream(aroundKrakow, undefined, atB);
-      await s.next('ready');
-      const posted = await post({ ...KRAKOW, animal: 'badger', comments: 'z instancji A' });
-      const event = await s.next('alert', 2000);
-      expect(JSON.parse(event.data)).toEqual(posted);
-      s.close();
-    } finally {
-      await b.close();
-    }
   });
 });

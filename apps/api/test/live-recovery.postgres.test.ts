@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '@wildalert/test-support';
 import { migrate } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
-import { createTestApp, engine, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 import { openStream } from './sse-client.ts';
 
-describe.runIf(engine() === 'postgres')('live stream across a PostgreSQL restart', () => {
+describe('live stream across a PostgreSQL restart', () => {
   let cluster: PostgresCluster;
   let t: TestApp;
   let origin: string;
