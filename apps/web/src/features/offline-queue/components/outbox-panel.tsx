@@ -1,0 +1,67 @@
+/**
+ * "Czeka na wysłanie": the alerts in the outbox, above every screen while there are any, with
+ * "Wyślij teraz" and a way to cancel each. Plain elements, like the frame it sits in.
+ */
+import './outbox-panel.css';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { animalByKey } from '@wildalert/shared';
+import { pl } from '../../../i18n/pl.ts';
+import { formatCoordinates } from '../../../lib/format.ts';
+import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
+
+export default function OutboxPanel() {
+  const t = pl.outbox;
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<readonly QueuedAlert[]>([]);
+  const [sending, setSending] = useState(false);
+
+  const reload = useCallback(() => {
+    queuedAlerts().then(setItems, () => setItems([]));
+  }, []);
+  useEffect(() => {
+    reload();
+    return onOutboxChange(() => {
+      reload();
+      // One of them may have been stored: the map shows it.
+      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+    });
+  }, [reload, queryClient]);
+
+  if (items.length === 0) return null;
+  const sendNow = () => {
+    setSending(true);
+    void flushOutbox().finally(() => setSending(false));
+  };
+  return (
+    <section className="wa-outbox" aria-labelledby="wa-outbox-title" data-testid="outbox">
+      <details>
+        <summary>
+          <span id="wa-outbox-title" role="status">
+            {t.waiting(items.length)}
+          </span>
+        </summary>
+        <p className="wa-outbox-hint">{t.hint}</p>
+        <ul>
+          {items.map((item) => (
+            <li key={item.idempotencyKey} data-testid="outbox-item">
+              <span>
+                <strong>{animalByKey(item.body.animal).namePl}</strong>{' '}
+                <span className="wa-outbox-meta">
+                  {formatCoordinates(item.body.latitude, item.body.longitude)}
+                  {item.refusedWith !== undefined && ` — ${t.refused(item.refusedWith)}`}
+                </span>
+              </span>
+              <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
+                {t.cancel}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <button type="button" className="wa-outbox-send" onClick={sendNow} disabled={sending}>
+        {sending ? t.sending : t.sendNow}
+      </button>
+    </section>
+  );
+}
