@@ -1,6 +1,7 @@
 /** "Czy to ten sam?": the add form points at a recent alert of the same animal close by. */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW } from '../support/app.ts';
 
 test.use({ serverOptions: { engine: 'postgres', env: {} } });
@@ -36,6 +37,7 @@ test('a recent fox 50 m away is offered as a possible duplicate; an old one or o
     'href',
     `/WildAlertApp/alerts/${recent.id}`,
   );
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   // Another animal at the same place: no hint.
   await choose(page, 'Dzik', north(2));

@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW } from '../support/app.ts';
 
 // These specs are about the service worker: let it run (the others block it).
@@ -117,6 +118,7 @@ test('an alert reported offline waits on the device, survives a closed tab, and 
   await expect(items).toHaveText([/Dzik/, /Lis/]);
   await items.filter({ hasText: 'Lis' }).getByRole('button', { name: 'Anuluj' }).click();
   await expect(items).toHaveText([/Dzik/]);
+  expect(await seriousA11yViolations(again)).toEqual([]);
 
   // The network returns: the report goes out by itself, once, and the outbox empties.
   await context.setOffline(false);
