@@ -7,7 +7,6 @@
 import { createStore, del, entries, set } from 'idb-keyval';
 import type { CreateAlertBody } from '@wildalert/shared';
 import { ApiError } from '../../../lib/api-client.ts';
-import { createAlert } from '../../add-alert/api/create-alert.ts';
 
 export interface QueuedAlert {
   idempotencyKey: string;
@@ -70,8 +69,11 @@ export function flushOutbox(): Promise<void> {
 
 async function sendAll(): Promise<void> {
   if (!navigator.onLine) return;
-  for (const item of await queuedAlerts()) {
-    if (item.refusedWith !== undefined) continue;
+  const waiting = (await queuedAlerts()).filter((item) => item.refusedWith === undefined);
+  if (waiting.length === 0) return;
+  // Loaded only when something waits: the form's module brings the schemas with it.
+  const { createAlert } = await import('../../add-alert/api/create-alert.ts');
+  for (const item of waiting) {
     try {
       await createAlert(item.body, item.idempotencyKey);
       await del(item.idempotencyKey, store);
