@@ -65,10 +65,19 @@ test('the manifest and the service worker are served under /WildAlertApp/, and t
     `${wildalert.origin}/WildAlertApp/`,
   );
 
-  // Offline, the app still opens, on any of its routes.
+  // Tiles the controlled page loads are kept for later.
+  const tilesCached = () =>
+    page.evaluate(async () => ((await caches.has('wildalert-tiles')) ? (await (await caches.open('wildalert-tiles')).keys()).length : 0));
+  await page.reload();
+  await expect.poll(tilesCached).toBeGreaterThan(0);
+
+  // Offline, the app still opens, on any of its routes, with the tiles seen before.
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
+  await expect
+    .poll(() => page.locator('img.leaflet-tile').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))
+    .toBeGreaterThan(0);
   await page.goto('addAlert');
   await expect(page.getByRole('heading', { name: 'Nowe zgłoszenie' })).toBeVisible();
 
@@ -82,6 +91,7 @@ test('the manifest and the service worker are served under /WildAlertApp/, and t
   });
   expect(cached).toContain('/WildAlertApp/');
   expect(cached.some((u) => u.startsWith('/WildAlertApp/assets/'))).toBe(true);
+  expect(cached.some((u) => u.startsWith('/tiles/'))).toBe(true);
   expect(cached.filter((u) => /^\/(Alerts|Animals|health|openapi)/i.test(u))).toEqual([]);
 });
 
@@ -122,6 +132,7 @@ test('an alert reported offline waits on the device, survives a closed tab, and 
 
   // The network returns: the report goes out by itself, once, and the outbox empties.
   await context.setOffline(false);
+  await expect(again.getByTestId('outbox-sent')).toHaveText('Wysłano zgłoszenie, które czekało na połączenie.');
   await expect(outbox(again)).toHaveCount(0);
   await expect.poll(stored).toEqual([{ animal: 'boar', comments: 'Dzik przy przystanku, brak zasięgu' }]);
   expect(posts).toHaveLength(1);

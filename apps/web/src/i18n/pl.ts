@@ -101,11 +101,12 @@ export const pl = {
   outbox: {
     waiting: (count: number) => (count === 1 ? 'Czeka na wysłanie' : `Czeka na wysłanie: ${alertsPl(count)}`),
     hint: 'Brak połączenia z serwerem. Zgłoszenia zostaną wysłane same, gdy wróci sieć.',
-    queued: 'Brak połączenia. Zgłoszenie czeka na wysłanie i zostanie wysłane samo, gdy wróci sieć.',
     sendNow: 'Wyślij teraz',
     sending: 'Wysyłanie…',
     cancel: 'Anuluj',
     refused: (status: number) => `serwer odrzucił zgłoszenie (błąd ${status})`,
+    sent: (count: number) =>
+      count === 1 ? 'Wysłano zgłoszenie, które czekało na połączenie.' : `Wysłano ${alertsPl(count)}, które czekały na połączenie.`,
   },
 
   duplicateHint: {

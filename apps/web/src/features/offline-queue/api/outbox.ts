@@ -20,14 +20,18 @@ export interface QueuedAlert {
 const store = createStore('wildalert-outbox', 'alerts');
 const CHANGED = 'wildalert-outbox-changed';
 
-function changed() {
-  window.dispatchEvent(new Event(CHANGED));
+/** What changed: an alert queued, cancelled, stored by the server, or refused by it. */
+export type OutboxChange = 'queued' | 'cancelled' | 'sent' | 'refused';
+
+function changed(change: OutboxChange) {
+  window.dispatchEvent(new CustomEvent<OutboxChange>(CHANGED, { detail: change }));
 }
 
 /** Calls `onChange` whenever this tab changes the outbox; returns the unsubscribe. */
-export function onOutboxChange(onChange: () => void): () => void {
-  window.addEventListener(CHANGED, onChange);
-  return () => window.removeEventListener(CHANGED, onChange);
+export function onOutboxChange(onChange: (change: OutboxChange) => void): () => void {
+  const listener = (e: Event) => onChange((e as CustomEvent<OutboxChange>).detail);
+  window.addEventListener(CHANGED, listener);
+  return () => window.removeEventListener(CHANGED, listener);
 }
 
 /** Oldest first. */
@@ -38,12 +42,12 @@ export async function queuedAlerts(): Promise<QueuedAlert[]> {
 
 export async function enqueueAlert(body: CreateAlertBody, idempotencyKey: string): Promise<void> {
   await set(idempotencyKey, { idempotencyKey, body, queuedAt: new Date().toISOString() } satisfies QueuedAlert, store);
-  changed();
+  changed('queued');
 }
 
 export async function cancelQueuedAlert(idempotencyKey: string): Promise<void> {
   await del(idempotencyKey, store);
-  changed();
+  changed('cancelled');
 }
 
 /** Whether the alert should go to the outbox rather than show a failure. */
@@ -77,13 +81,13 @@ async function sendAll(): Promise<void> {
     try {
       await createAlert(item.body, item.idempotencyKey);
       await del(item.idempotencyKey, store);
+      changed('sent');
     } catch (error) {
       // No connection, or the server is busy or failing: try again later, keep the order.
       if (!(error instanceof ApiError) || error.kind === 'network' || error.status === 429 || error.status >= 500) return;
       // Refused for good (say, the alert is invalid): kept so the visitor sees it, not resent.
       await set(item.idempotencyKey, { ...item, refusedWith: error.status } satisfies QueuedAlert, store);
-    } finally {
-      changed();
+      changed('refused');
     }
   }
 }

@@ -15,20 +15,35 @@ export default function OutboxPanel() {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<readonly QueuedAlert[]>([]);
   const [sending, setSending] = useState(false);
+  /** Shown for a while after the outbox sent something, so the visitor knows it went. */
+  const [sentCount, setSentCount] = useState(0);
 
   const reload = useCallback(() => {
     queuedAlerts().then(setItems, () => setItems([]));
   }, []);
   useEffect(() => {
     reload();
-    return onOutboxChange(() => {
+    return onOutboxChange((change) => {
       reload();
-      // One of them may have been stored: the map shows it.
+      if (change !== 'sent') return;
+      setSentCount((n) => n + 1);
+      // Stored now: the map shows it.
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
     });
   }, [reload, queryClient]);
+  useEffect(() => {
+    if (sentCount === 0) return;
+    const timer = setTimeout(() => setSentCount(0), 6000);
+    return () => clearTimeout(timer);
+  }, [sentCount]);
 
-  if (items.length === 0) return null;
+  if (items.length === 0) {
+    return sentCount > 0 ? (
+      <p className="wa-outbox wa-outbox-sent" role="status" data-testid="outbox-sent">
+        {t.sent(sentCount)}
+      </p>
+    ) : null;
+  }
   const sendNow = () => {
     setSending(true);
     void flushOutbox().finally(() => setSending(false));
