@@ -121,6 +121,7 @@ test('an alert reported offline waits on the device, survives a closed tab, and 
 
   // A second report, offline too, which the visitor then cancels.
   await fillForm(again, 'Lis', 'Lis, jednak pomyłka');
+  await expect(outbox(again)).toContainText('Czeka na wysłanie'); // on the form too
   await again.getByRole('button', { name: 'Zgłoś' }).click();
   await expect(outbox(again)).toContainText('Czeka na wysłanie: 2 zgłoszenia');
   await outbox(again).getByText('Czeka na wysłanie').click();

@@ -52,6 +52,12 @@ export default function OutboxPanel() {
     <section className="wa-outbox" aria-labelledby="wa-outbox-title" data-testid="outbox">
       <details>
         <summary>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z"
+            />
+          </svg>
           <span id="wa-outbox-title" role="status">
             {t.waiting(items.length)}
           </span>
