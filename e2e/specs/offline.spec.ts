@@ -65,6 +65,15 @@ test('the manifest and the service worker are served under /WildAlertApp/, and t
     `${wildalert.origin}/WildAlertApp/`,
   );
 
+  // Chromium reads the manifest without complaint (the CSP lets it and the worker load) and
+  // finds the app installable (but for the test's incognito profile, where nothing is).
+  const cdp = await page.context().newCDPSession(page);
+  const read = await cdp.send('Page.getAppManifest');
+  expect(read.url).toBe(`${wildalert.origin}/WildAlertApp/manifest.webmanifest`);
+  expect(read.errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+
   // Tiles the controlled page loads are kept for later.
   const tilesCached = () =>
     page.evaluate(async () => ((await caches.has('wildalert-tiles')) ? (await (await caches.open('wildalert-tiles')).keys()).length : 0));
