@@ -80,14 +80,16 @@ test('the manifest and the service worker are served under /WildAlertApp/, and t
   await page.reload();
   await expect.poll(tilesCached).toBeGreaterThan(0);
 
-  // Offline, the app still opens, on any of its routes, with the tiles seen before.
+  // Offline, the app still opens, on any of its routes, with the tiles seen before; opening a
+  // file of the app directly (the worker's script, last online) did not replace the cached shell.
+  await page.goto('sw.js');
   await page.context().setOffline(true);
-  await page.reload();
+  await page.goto('');
   await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
   await expect
     .poll(() => page.locator('img.leaflet-tile').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))
     .toBeGreaterThan(0);
-  await page.goto('addAlert');
+  await page.goto('addAlert?near=50.06,19.94');
   await expect(page.getByRole('heading', { name: 'Nowe zgłoszenie' })).toBeVisible();
 
   // What the worker keeps: the app and tiles, never an answer of the API.

@@ -29,7 +29,9 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // Pages: the network first (the server writes the run-time config into the page), the last
-// shell seen when there is none. All routes share one cache entry.
+// shell seen when there is none. All routes share one cache entry. A path with a file
+// extension is a file, not a route (as on the server): opening the manifest or an icon
+// directly must not replace the shell.
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
@@ -37,6 +39,8 @@ registerRoute(
       networkTimeoutSeconds: 5,
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), { cacheKeyWillBeUsed: async () => SHELL }],
     }),
+    // (Workbox tests the path with its query: only the path's last segment counts.)
+    { denylist: [/^[^?]*\/[^/?]*\.[^/?]*(?:\?.*)?$/] },
   ),
 );
 
