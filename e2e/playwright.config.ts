@@ -20,5 +20,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker would answer requests that specs route or count; the specs of
+    // offline use (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
 });

@@ -1,11 +1,48 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
+const BASE = '/WildAlertApp/';
 
 export default defineConfig({
-  base: '/WildAlertApp/',
-  plugins: [react()],
+  base: BASE,
+  plugins: [
+    react(),
+    // Our own service worker (src/sw/sw.ts) with Workbox's precache manifest injected: the app
+    // shell is fetched network-first, so the server's run-time config in index.html stays current.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // Registered by src/lib/register-service-worker.ts, loaded after the page has loaded.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        // The shell comes from the server, with its run-time config filled in (see sw.ts).
+        globIgnores: ['index.html'],
+      },
+      manifest: {
+        name: 'WildAlert',
+        short_name: 'WildAlert',
+        description: 'Zgłoszenia dzikich zwierząt na mapie',
+        lang: 'pl',
+        id: BASE,
+        start_url: BASE,
+        scope: BASE,
+        display: 'standalone',
+        // The MUI theme's primary colour (src/app/theme.ts) and its background.
+        theme_color: '#2e5e3a',
+        background_color: '#ffffff',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+    }),
+  ],
   resolve: {
     // Leaflet's ES module build, so that the parts the app never uses are left out.
     alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }],

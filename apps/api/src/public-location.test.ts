@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { destination } from '../test/geo.ts';
+import { destination, distanceKm } from '../test/geo.ts';
+import { openStream } from '../test/sse-client.ts';
 import { gridCellCentre, publicLocation } from './public-location.ts';
 
 describe('gridCellCentre', () => {
@@ -66,5 +68,83 @@ describe('a sensitive species through the API', () => {
     // Only a probe at the published centre does.
     const atCentre = await t.app.inject({ method: 'GET', url: `/Alerts?Latitude=${wolf.latitude}&Longitude=${wolf.longitude}&Radius=0.01` });
     expect(atCentre.json().data).toHaveLength(1);
+  });
+});
+
+describe('a wolf at the edge of its cell', () => {
+  let t: TestApp;
+  // Just north of the 50.05° row boundary: published at the row's centre, 50.055°, ~555 m away.
+  const exact = { latitude: 50.0500009, longitude: 19.9366 };
+  let wolf: Alert;
+  let boar: Alert;
+  const ids = async (latitude: number, longitude: number, radiusKm: number) =>
+    (await t.app.inject({ method: 'GET', url: `/Alerts?Latitude=${latitude}&Longitude=${longitude}&Radius=${radiusKm}&limit=10` }))
+      .json()
+      .data.map((a: Alert) => a.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const post = async (body: object, key?: string) =>
+      t.app.inject({ method: 'POST', url: '/Alerts', payload: body, headers: key ? { 'idempotency-key': key } : {} });
+    const key = '3f0c1d9e-8b7a-4c6d-9e5f-1a2b3c4d5e6f';
+    wolf = (await post({ ...exact, animal: 'wolf' }, key)).json().data;
+    // The answer to a retried POST (the same Idempotency-Key) is the public one too.
+    const replay = await post({ ...exact, animal: 'wolf' }, key);
+    expect(replay.json().data).toEqual(wolf);
+    // A species that is not sensitive, at the very same point: the control.
+    boar = (await post({ ...exact, animal: 'boar' })).json().data;
+  });
+  afterAll(() => t.dispose());
+
+  it('is published at the cell centre, ~555 m from where it was seen', () => {
+    expect(wolf).toMatchObject({ latitude: 50.055, longitude: gridCellCentre(exact).longitude });
+    expect(distanceKm(exact, wolf)).toBeGreaterThan(0.5);
+    expect(boar).toMatchObject(exact);
+  });
+
+  it('is not found by circles around the exact point that do not reach the published one', async () => {
+    for (const radius of [0.01, 0.1, 0.3, 0.5]) {
+      const found = await ids(exact.latitude, exact.longitude, radius);
+      expect(found, `radius ${radius} km`).toContain(boar.id);
+      expect(found, `radius ${radius} km`).not.toContain(wolf.id);
+    }
+    // Across the edge, in the next cell south, right beside the exact point.
+    const south = destination(exact.latitude, exact.longitude, 180, 0.01);
+    expect(await ids(south.latitude, south.longitude, 0.05)).toEqual([boar.id]);
+  });
+
+  it('is found exactly by the circles that hold its published point, whatever the probe', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 359 }),
+        fc.double({ min: 0, max: 1.5, noNaN: true }),
+        fc.double({ min: 0.02, max: 1.5, noNaN: true }),
+        async (bearing, km, radius) => {
+          const probe = destination(exact.latitude, exact.longitude, bearing, km);
+          const toPublished = distanceKm(probe, wolf);
+          // Leave out the probes whose circle's edge passes within a few metres of the point.
+          fc.pre(Math.abs(toPublished - radius) > 0.005);
+          const found = (await ids(probe.latitude, probe.longitude, radius)).includes(wolf.id);
+          expect(found).toBe(toPublished < radius);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('goes out on the live stream at its published point too', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const s = await openStream(`${origin}/Alerts/stream?Latitude=${exact.latitude}&Longitude=${exact.longitude}&Radius=5`);
+    try {
+      await s.next('ready');
+      const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { ...exact, animal: 'lynx' } });
+      const lynx = res.json().data as Alert;
+      const sent = JSON.parse((await s.next('alert')).data) as Alert;
+      expect(sent).toEqual(lynx);
+      expect(sent).toMatchObject(gridCellCentre(exact));
+      expect(s.received.map((e) => e.data).join('\n')).not.toContain(String(exact.latitude));
+    } finally {
+      s.close();
+    }
   });
 });

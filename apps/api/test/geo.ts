@@ -13,3 +13,12 @@ export function destination(lat: number, lon: number, bearingDeg: number, km: nu
   const λ2 = λ1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(φ1), Math.cos(d) - Math.sin(φ1) * Math.sin(φ2));
   return { latitude: φ2 / rad, longitude: ((λ2 / rad + 540) % 360) - 180 };
 }
+
+/** Great-circle distance in kilometres on the same sphere (haversine). */
+export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dφ = (b.latitude - a.latitude) * rad;
+  const dλ = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dφ / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dλ / 2) ** 2;
+  return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000;
+}

@@ -2,3 +2,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 
 createRoot(document.getElementById('root')!).render(<App />);
+
+// After the first paint's work is done: offline support is not needed to show the map.
+window.addEventListener('load', () => {
+  const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
+  void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
+  // Alerts reported without a connection: sent now, and whenever the connection returns.
+  void import('./features/offline-queue/api/outbox.ts').then((m) => m.startOutbox(), ignore);
+});

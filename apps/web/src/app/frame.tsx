@@ -3,14 +3,22 @@
  * Plain elements and CSS, not MUI: the map route's first load stays small (MUI arrives with
  * the screens that use it).
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { paths } from '../config/paths.ts';
 import { pl } from '../i18n/pl.ts';
+import { useAfterLoad } from '../lib/use-after-load.ts';
+
+/** Alerts waiting for a connection: loaded after the page, shown only when there are any. */
+const OutboxPanel = lazy(() =>
+  // Not loadable (offline without the service worker): the screen works without it.
+  import('../features/offline-queue/components/outbox-panel.tsx').catch(() => ({ default: () => null })),
+);
 
 export function Frame() {
+  const loaded = useAfterLoad();
   return (
     <div className="wa-frame">
       <header className="wa-header">
@@ -18,6 +26,11 @@ export function Frame() {
           <Logo title={pl.logoLabel} />
         </Link>
       </header>
+      {loaded && (
+        <Suspense fallback={null}>
+          <OutboxPanel />
+        </Suspense>
+      )}
       <main className="wa-main">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -34,6 +34,15 @@ describe('AlertPopup', () => {
     expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono 3 godziny temu');
   });
 
+  it('says the location is approximate for a protected species (from the catalogue), not for others', () => {
+    const { rerender } = render(<AlertPopup alert={alertAgo(60_000, { animal: 'wolf' })} />);
+    expect(screen.getByTestId('alert-approximate').textContent).toBe('Lokalizacja przybliżona (ok. 1 km) — gatunek chroniony');
+    rerender(<AlertPopup alert={alertAgo(60_000, { animal: 'lynx' })} />);
+    expect(screen.getByTestId('alert-approximate')).toBeTruthy();
+    rerender(<AlertPopup alert={alertAgo(60_000, { animal: 'boar' })} />);
+    expect(screen.queryByTestId('alert-approximate')).toBeNull();
+  });
+
   it('says "wczoraj" for a day ago and "przed chwilą" for just now', () => {
     const { rerender } = render(<AlertPopup alert={alertAgo(26 * 3600_000)} />);
     expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono wczoraj');

@@ -10,7 +10,7 @@ import { useNow } from '../lib/use-now.ts';
 
 export function AlertPopup({ alert }: { alert: Alert }) {
   const now = useNow();
-  const name = animalByKey(alert.animal).namePl;
+  const { namePl: name, sensitive } = animalByKey(alert.animal);
   return (
     <article className="wa-popup" aria-label={name} data-testid="alert-popup">
       <h2>{name}</h2>
@@ -22,6 +22,12 @@ export function AlertPopup({ alert }: { alert: Alert }) {
       <p className="wa-popup-meta" data-testid="alert-coordinates">
         {formatCoordinates(alert.latitude, alert.longitude)}
       </p>
+      {/* The API publishes a protected species' place rounded to a ~1 km cell. */}
+      {sensitive && (
+        <p className="wa-popup-meta" data-testid="alert-approximate">
+          {pl.popup.approximate}
+        </p>
+      )}
       <p className="wa-popup-meta" data-testid="alert-time">
         {pl.popup.reported}{' '}
         <time dateTime={alert.createdAt} title={new Date(alert.createdAt).toLocaleString('pl-PL')}>

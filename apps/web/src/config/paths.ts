@@ -7,3 +7,8 @@ export const paths = {
 
 /** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */
 export const BASENAME = import.meta.env.BASE_URL;
+
+/** One alert's own address (its permalink), relative to the basename. */
+export function alertPath(id: string): string {
+  return `/alerts/${id}`;
+}

@@ -46,6 +46,7 @@ export const pl = {
     reported: 'Zgłoszono',
     justNow: 'przed chwilą',
     coordinates: 'Współrzędne',
+    approximate: 'Lokalizacja przybliżona (ok. 1 km) — gatunek chroniony',
   },
 
   addAlert: {
@@ -95,6 +96,24 @@ export const pl = {
       commentsBadText: 'Opis zawiera niedozwolone znaki.',
       invalid: 'Nieprawidłowa wartość.',
     },
+  },
+
+  outbox: {
+    waiting: (count: number) => (count === 1 ? 'Czeka na wysłanie' : `Czeka na wysłanie: ${alertsPl(count)}`),
+    hint: 'Brak połączenia z serwerem. Zgłoszenia zostaną wysłane same, gdy wróci sieć.',
+    sendNow: 'Wyślij teraz',
+    sending: 'Wysyłanie…',
+    cancel: 'Anuluj',
+    refused: (status: number) => `serwer odrzucił zgłoszenie (błąd ${status})`,
+    sent: (count: number) =>
+      count === 1 ? 'Wysłano zgłoszenie, które czekało na połączenie.' : `Wysłano ${alertsPl(count)}, które czekały na połączenie.`,
+  },
+
+  duplicateHint: {
+    title: 'Czy to ten sam?',
+    text: (animal: string, when: string) => `${animal}: zgłoszenie w promieniu 200 m, ${when}.`,
+    show: 'Pokaż to zgłoszenie',
+    stillSend: 'Jeśli to inne zwierzę, możesz wysłać zgłoszenie.',
   },
 
   selfCheck: {

@@ -9,7 +9,7 @@ import { parseCoordinates } from './location-picker.tsx';
 
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  localStorage.clear();
 });
 
 function Comments() {
@@ -51,14 +51,14 @@ describe('parseCoordinates', () => {
 
 describe('readDraft', () => {
   it('restores what was saved and ignores what it cannot trust', () => {
-    sessionStorage.setItem(
+    localStorage.setItem(
       DRAFT_KEY,
       JSON.stringify({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', idempotencyKey: 'k' }),
     );
     expect(readDraft()).toEqual({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', idempotencyKey: 'k' });
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ animal: 'cat', location: 'here', idempotencyKey: 'k' }));
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ animal: 'cat', location: 'here', idempotencyKey: 'k' }));
     expect(readDraft()).toEqual({ animal: null, location: null, comments: '', idempotencyKey: 'k' });
-    sessionStorage.setItem(DRAFT_KEY, '{broken');
+    localStorage.setItem(DRAFT_KEY, '{broken');
     expect(readDraft()).toBeNull();
   });
 });

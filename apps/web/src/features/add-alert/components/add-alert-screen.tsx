@@ -17,11 +17,13 @@ import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { MapLocationState } from '../../../lib/navigation-state.ts';
+import { enqueueAlert, isOffline } from '../../offline-queue/api/outbox.ts';
 import { useCreateAlert, validateAlert } from '../api/create-alert.ts';
 import { polishFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
 import { newIdempotencyKey, useDraft } from '../hooks/use-draft.ts';
 import { AnimalChoice } from './animal-choice.tsx';
 import { CommentsField } from './comments-field.tsx';
+import { DuplicateHint } from './duplicate-hint.tsx';
 import { LocationPicker } from './location-picker.tsx';
 
 interface SendFailure {
@@ -61,6 +63,19 @@ export default function AddAlertScreen() {
       return;
     }
     setFailure(null);
+    // No connection: the outbox keeps it (with its key) and sends it when the network returns.
+    const queue = () =>
+      enqueueAlert(body, idempotencyKey).then(
+        () => {
+          clear();
+          void navigate(paths.map, { replace: true });
+        },
+        () => setFailure(describeFailure(new ApiError('network', 0))),
+      );
+    if (isOffline()) {
+      void queue();
+      return;
+    }
     create.mutate(
       { body, idempotencyKey },
       {
@@ -70,6 +85,10 @@ export default function AddAlertScreen() {
           void navigate(paths.map, { replace: true, state });
         },
         onError: (error) => {
+          if (isOffline(error)) {
+            void queue();
+            return;
+          }
           const f = describeFailure(error);
           if (error instanceof ApiError) setErrors(polishFieldErrors(error.fieldErrors));
           setFailure(f);
@@ -120,6 +139,7 @@ export default function AddAlertScreen() {
         fallback={fallback}
         error={errors.location}
       />
+      <DuplicateHint animal={draft.animal} location={draft.location} />
       <CommentsField
         value={draft.comments}
         onChange={(comments) => {

@@ -1,6 +1,6 @@
 /**
- * The form as typed so far, kept in session storage: a reload, a crash of the tab's page or a
- * failed send loses nothing. Holds the Idempotency-Key too, so a retry after a reload is
+ * The form as typed so far, kept in local storage: a reload, a closed tab or a failed send
+ * loses nothing. Holds the Idempotency-Key too, so a retry after a reload is
  * still recognised by the server as the same alert.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -32,7 +32,7 @@ function emptyDraft(): Draft {
 
 export function readDraft(): Draft | null {
   try {
-    const raw = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
+    const raw = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
     if (!raw || typeof raw.idempotencyKey !== 'string') return null;
     const loc = raw.location;
     return {
@@ -58,7 +58,7 @@ export function useDraft(initialLocation: () => Position | null) {
 
   useEffect(() => {
     try {
-      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+      localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
     } catch {
       // Storage full or disabled: the form still works, only a reload would lose it.
     }
@@ -67,7 +67,7 @@ export function useDraft(initialLocation: () => Position | null) {
   const update = useCallback((change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change })), []);
   /** After a success: the next form is a new alert, with a new key. */
   const clear = useCallback(() => {
-    sessionStorage.removeItem(DRAFT_KEY);
+    localStorage.removeItem(DRAFT_KEY);
   }, []);
   return { draft, update, clear };
 }

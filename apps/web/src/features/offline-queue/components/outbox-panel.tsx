@@ -1,0 +1,88 @@
+/**
+ * "Czeka na wysłanie": the alerts in the outbox, above every screen while there are any, with
+ * "Wyślij teraz" and a way to cancel each. Plain elements, like the frame it sits in.
+ */
+import './outbox-panel.css';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { animalByKey } from '@wildalert/shared';
+import { pl } from '../../../i18n/pl.ts';
+import { formatCoordinates } from '../../../lib/format.ts';
+import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
+
+export default function OutboxPanel() {
+  const t = pl.outbox;
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<readonly QueuedAlert[]>([]);
+  const [sending, setSending] = useState(false);
+  /** Shown for a while after the outbox sent something, so the visitor knows it went. */
+  const [sentCount, setSentCount] = useState(0);
+
+  const reload = useCallback(() => {
+    queuedAlerts().then(setItems, () => setItems([]));
+  }, []);
+  useEffect(() => {
+    reload();
+    return onOutboxChange((change) => {
+      reload();
+      if (change !== 'sent') return;
+      setSentCount((n) => n + 1);
+      // Stored now: the map shows it.
+      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+    });
+  }, [reload, queryClient]);
+  useEffect(() => {
+    if (sentCount === 0) return;
+    const timer = setTimeout(() => setSentCount(0), 6000);
+    return () => clearTimeout(timer);
+  }, [sentCount]);
+
+  if (items.length === 0) {
+    return sentCount > 0 ? (
+      <p className="wa-outbox wa-outbox-sent" role="status" data-testid="outbox-sent">
+        {t.sent(sentCount)}
+      </p>
+    ) : null;
+  }
+  const sendNow = () => {
+    setSending(true);
+    void flushOutbox().finally(() => setSending(false));
+  };
+  return (
+    <section className="wa-outbox" aria-labelledby="wa-outbox-title" data-testid="outbox">
+      <details>
+        <summary>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z"
+            />
+          </svg>
+          <span id="wa-outbox-title" role="status">
+            {t.waiting(items.length)}
+          </span>
+        </summary>
+        <p className="wa-outbox-hint">{t.hint}</p>
+        <ul>
+          {items.map((item) => (
+            <li key={item.idempotencyKey} data-testid="outbox-item">
+              <span>
+                <strong>{animalByKey(item.body.animal).namePl}</strong>{' '}
+                <span className="wa-outbox-meta">
+                  {formatCoordinates(item.body.latitude, item.body.longitude)}
+                  {item.refusedWith !== undefined && ` — ${t.refused(item.refusedWith)}`}
+                </span>
+              </span>
+              <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
+                {t.cancel}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <button type="button" className="wa-outbox-send" onClick={sendNow} disabled={sending}>
+        {sending ? t.sending : t.sendNow}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The service worker: the app shell and its built assets offline, map tiles already seen
+ * (bounded), and nothing else. The API's answers are never cached: requests this worker does
+ * not route (every /Alerts, /Animals, /health… call) go straight to the network.
+ */
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** /WildAlertApp/: every page of the app is the same index.html, filled by the server. */
+const SHELL = self.registration.scope;
+const SHELL_CACHE = 'wildalert-shell';
+const TILE_CACHE = 'wildalert-tiles';
+
+// The hashed JS, CSS and icons of this build (index.html excluded, see vite.config.ts).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The shell is fetched at install, so that the first page seen can already reload offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.add(SHELL)));
+  void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Pages: the network first (the server writes the run-time config into the page), the last
+// shell seen when there is none. All routes share one cache entry. A path with a file
+// extension is a file, not a route (as on the server): opening the manifest or an icon
+// directly must not replace the shell.
+registerRoute(
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: SHELL_CACHE,
+      networkTimeoutSeconds: 5,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), { cacheKeyWillBeUsed: async () => SHELL }],
+    }),
+    // (Workbox tests the path with its query: only the path's last segment counts.)
+    { denylist: [/^[^?]*\/[^/?]*\.[^/?]*(?:\?.*)?$/] },
+  ),
+);
+
+// Map tiles (z/x/y images from the configured tile server): seen once, kept for offline use.
+// Opaque answers (a tile server without CORS) are kept too; the bounds keep the cache small.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && /\/\d+\/\d+\/\d+(@\dx)?\.(png|jpe?g|webp)$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: TILE_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
