@@ -1,6 +1,7 @@
 /** The embedded engine: PGlite (PostgreSQL compiled to WebAssembly) with PostGIS, in a local folder. */
 import fs from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { postgis } from '@electric-sql/pglite-postgis';
 import type { Database, Queryable } from './database.ts';
 
@@ -18,7 +19,7 @@ export async function openPglite({ dataDir, log = () => {} }: PgliteOptions): Pr
   }
   await fs.mkdir(dataDir, { recursive: true });
   const started = Date.now();
-  const pg = await PGlite.create(dataDir, { extensions: { postgis } });
+  const pg = await PGlite.create(dataDir, { extensions: { postgis, btree_gist } });
   log(`Embedded database opened in ${Date.now() - started} ms`);
   return wrap(pg);
 }
