@@ -3,19 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from '../public-location.ts';
+import { ALERT_JSON } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
-
-/**
- * One alert as the public API shows it, built by PostgreSQL from a row of `alerts` named
- * `a`: at its public location (see public-location.ts).
- */
-export const ALERT_JSON = `json_build_object(
-  'id', a.id,
-  'latitude', ST_Y(a.public_location::geometry),
-  'longitude', ST_X(a.public_location::geometry),
-  'animal', a.animal,
-  'comments', a.comments,
-  'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
 const POINT = (lon: string, lat: string) =>
   `ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
