@@ -305,10 +305,7 @@ async function timeStart(dataDir: string): Promise<number> {
 // ---- The web app's download ----
 
 async function benchWeb() {
-  const build = await new Promise<number | null>((resolve) =>
-    spawn('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve),
-  );
-  if (build !== 0) throw new Error('Building the web app failed');
+  ensureWebBuild();
   const sizes = webSizes();
   figure('web_initial_js_gzip_kb', sizes.initialJsGzipKb, 'KB');
   figure('web_add_chunk_gzip_kb', sizes.addChunkGzipKb, 'KB');

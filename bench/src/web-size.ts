@@ -31,9 +31,20 @@ export interface WebSizes {
   initialFiles: string[];
 }
 
-/** Builds the web app when it has not been built (as `npm test` and `npm start` do). */
+/** What the build is made from (as scripts/start.mjs counts it). */
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+
+function newestChange(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+/** Builds the web app when its build is missing or older than its sources (as `npm start` does). */
 export function ensureWebBuild(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) return;
+  const builtAt = fs.statSync(path.join(WEB_DIST, '.vite/manifest.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (builtAt >= Math.max(...WEB_SOURCES.map((s) => newestChange(path.join(REPO_ROOT, s))))) return;
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('Building the web app failed');
 }
