@@ -28,7 +28,7 @@ import {
 import { LIMIT_DEFAULT } from '@wildalert/shared';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPglite } from '../../apps/api/src/db/pglite.ts';
-import { PGLITE_TEMPLATE_DIR } from '../../apps/api/src/plugins/db.ts';
+import { pgliteTemplate } from '../../apps/api/src/plugins/db.ts';
 import { SEARCH_SQL, searchParams } from '../../apps/api/src/repositories/alerts-repository.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../../e2e/support/chromium.ts';
 import { startTileServer } from '../../e2e/support/tile-server.ts';
@@ -245,7 +245,7 @@ async function benchPglite() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-bench-'));
     later(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const t = Date.now();
-    const db = await openPglite({ dataDir, templateDir: PGLITE_TEMPLATE_DIR });
+    const db = await openPglite({ dataDir, template: await pgliteTemplate() });
     await migrate(db);
     for (let offset = 0; offset < size; offset += 100_000) {
       await db.exec(seedAlertsSql(Math.min(100_000, size - offset), { offset }));
@@ -357,6 +357,27 @@ async function benchBrowser() {
 
 // ---- RESULTS.md ----
 
+/** The targets of issue 7, on a 2-core host. */
+const TARGETS: Array<[name: string, comparison: '<=' | '>=', target: number]> = [
+  ['postgres_1m.get_p50_ms', '<=', 20],
+  ['postgres_1m.get_rps_over_naive_rps', '>=', 20],
+  ['postgres_1m.api_over_raw', '<=', 1.3],
+  ['pglite_100k.get_p50_ms', '<=', 30],
+  ['cold_start_ms', '<=', 3000],
+  ['web_initial_js_gzip_kb', '<=', 150],
+  ['first_marker_ms', '<=', 1000],
+];
+
+function targetsTable(): string {
+  const rows = TARGETS.flatMap(([name, comparison, target]) => {
+    const f = figures.find((x) => x.name === name);
+    if (!f) return [];
+    const met = comparison === '<=' ? f.value <= target : f.value >= target;
+    return [`| \`${name}\` | ${f.value} ${f.unit} | ${comparison} ${target} | ${met ? 'met' : '**missed**'} |`];
+  });
+  return rows.length ? `| Figure | Value | Target | |\n|---|---|---|---|\n${rows.join('\n')}` : 'No targeted figure in this run.';
+}
+
 function machine(): string {
   const cpus = os.cpus();
   const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
@@ -379,6 +400,12 @@ See README.md in this folder for what each figure measures.
 ## Machine
 
 ${machine()}
+
+## Targets
+
+${targetsTable()}
+
+Why a missed target is missed, and what would close it: README.md in this folder.
 
 ## Figures
 
