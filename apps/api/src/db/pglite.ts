@@ -1,6 +1,7 @@
 /** The embedded engine: PGlite (PostgreSQL compiled to WebAssembly) with PostGIS, in a local folder. */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -45,7 +46,8 @@ export async function openPglite({ dataDir, template: templateOptions, log = () 
   const extensions = templateOptions ? { ...EXTENSIONS, postgis: await corePostgis(templateOptions.dir, log) } : EXTENSIONS;
   if (fresh && templateOptions) {
     const template = await ensureTemplate(templateOptions, extensions, log);
-    await fs.cp(template, dataDir, { recursive: true });
+    // A copy-on-write clone where the file system can (btrfs, XFS), a plain copy elsewhere.
+    await fs.cp(template, dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
     log(`Created the embedded database in ${dataDir} from ${template}`);
   } else if (fresh) {
     log(`Creating the embedded database in ${dataDir} (first start: takes about 10 s)`);
