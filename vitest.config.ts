@@ -13,6 +13,15 @@ export default defineConfig({
         },
       },
       {
+        // The web app's size budget, from its build (npm test builds it first).
+        test: {
+          name: 'bench',
+          root: './bench',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 300_000,
+        },
+      },
+      {
         test: {
           name: 'shared',
           root: './packages/shared',

@@ -49,6 +49,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route loads (the size budget reads it, bench/src/web-size.ts).
+    manifest: true,
   },
   server: {
     // `npm run dev`: the API runs beside Vite (npm run dev -w apps/api).

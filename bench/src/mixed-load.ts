@@ -12,11 +12,11 @@
  *                                                      # or set TRUST_PROXY for this host)
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPostgresCluster, startServerProcess, type PostgresCluster, type ServerProcess } from '@wildalert/test-support';
+import { autocannon, type AutocannonRequest } from './autocannon.ts';
 import { KRAKOW, random, seedAlerts } from './seed.ts';
 
 const { values: args } = parseArgs({
@@ -28,30 +28,6 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '10000' },
   },
 });
-
-// autocannon ships no types; this is the part used here.
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; p99_9: number; max: number; average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-  duration: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: Array<AutocannonRequest & { setupRequest?: (r: AutocannonRequest) => AutocannonRequest; onResponse?: (status: number) => void }>;
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const ANIMALS = ['boar', 'fox', 'roe-deer', 'hare', 'marten', 'badger', 'other'];
 const rnd = random(42);
@@ -75,7 +51,7 @@ async function main() {
 
     const byType = { search: new Map<number, number>(), report: new Map<number, number>() };
     const count = (map: Map<number, number>) => (status: number) => map.set(status, (map.get(status) ?? 0) + 1);
-    const search: AutocannonRequest & { setupRequest: (r: AutocannonRequest) => AutocannonRequest; onResponse: (s: number) => void } = {
+    const search: AutocannonRequest = {
       method: 'GET',
       setupRequest: (request) => {
         const p = nearKrakow();

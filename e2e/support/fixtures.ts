@@ -109,7 +109,11 @@ export async function startWildAlert(
     async sql(text, params = []) {
       if (!db.url) throw new Error('sql() needs the postgres engine: test.use({ serverOptions: { engine: "postgres", env: {} } })');
       pool ??= new pg.Pool({ connectionString: db.url, max: 2 });
-      return (await pool.query(text, params)).rows;
+      const { rows } = await pool.query(text, params);
+      // As every write through the API does: the server forgets its kept search answers
+      // (apps/api/src/search-cache.ts) when it hears this, within milliseconds.
+      await pool.query(`SELECT pg_notify('alert_events', '')`);
+      return rows;
     },
     async stop() {
       await pool?.end();

@@ -10,6 +10,7 @@ import docs from './plugins/docs.ts';
 import admin from './plugins/admin.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
+import searchCache from './plugins/search-cache.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(docs, { version });
   await app.register(db, { config });
   await app.register(live);
+  await app.register(searchCache);
   await app.register(alerts);
   await app.register(alertsStream);
   await app.register(moderation);

@@ -63,6 +63,7 @@ export class AlertFeed {
   private floor = 0;
   private latestId = 0;
   private readonly subscribers = new Set<Subscriber>();
+  private readonly commitListeners = new Set<() => void>();
   private catchingUp: Promise<void> | undefined;
   private catchUpAgain = false;
   private unlisten: (() => Promise<void>) | undefined;
@@ -79,7 +80,10 @@ export class AlertFeed {
 
   async start(): Promise<void> {
     // Listen first, so nothing committed between the load and the LISTEN is missed.
-    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => void this.catchUp());
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => {
+      for (const listener of this.commitListeners) listener();
+      void this.catchUp();
+    });
     const { events, latestId } = await this.events.latest(this.capacity);
     this.recent = events;
     this.latestId = latestId;
@@ -120,6 +124,14 @@ export class AlertFeed {
     const subscriber = { area, send, after: Math.max(lastEventId ?? 0, this.latestId) };
     this.subscribers.add(subscriber);
     return { unsubscribe: () => this.subscribers.delete(subscriber) };
+  }
+
+  /**
+   * Calls `listener` as soon as a change to alerts is committed by any instance (before its
+   * event is read), and after a lost connection to the database, when changes may have been missed.
+   */
+  onCommit(listener: () => void): void {
+    this.commitListeners.add(listener);
   }
 
   /** Reads what was committed up to now, so that a client subscribing next starts exactly here. */

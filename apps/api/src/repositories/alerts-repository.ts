@@ -3,25 +3,54 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from '../public-location.ts';
+import { ALERT_JSON } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
-/**
- * One alert as the public API shows it, built by PostgreSQL from a row of `alerts` named
- * `a`: at its public location (see public-location.ts).
- */
-export const ALERT_JSON = `json_build_object(
-  'id', a.id,
-  'latitude', ST_Y(a.public_location::geometry),
-  'longitude', ST_X(a.public_location::geometry),
-  'animal', a.animal,
-  'comments', a.comments,
-  'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+/** Still importable from here, as before it had a module of its own. */
+export { ALERT_JSON } from './alert-json.ts';
 
 const POINT = (lon: string, lat: string) =>
   `ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
 
-/** Newest first; `seq` orders alerts created in the same millisecond. */
-const NEWEST_FIRST = 'a.created_at DESC, a.seq DESC';
+/**
+ * Newest first; `seq` orders alerts created in the same millisecond. Written as the distance
+ * from far-future values (the same order as `created_at DESC, seq DESC`) so that the GiST
+ * index of migration 004 returns the alerts in this order and the search stops after N.
+ */
+const NEWEST_FIRST = `a.created_at <-> '9999-12-31 00:00:00+00'::timestamptz, a.seq <-> 9223372036854775807::bigint`;
+
+/**
+ * Within `radius` km of a point, on the sphere: what ST_DWithin(…, false) means, spelled
+ * as its index condition and its exact test. PostGIS's estimate for ST_DWithin counts the
+ * index condition's selectivity twice (~100 rows expected of ~14,000 at 1,000,000 alerts),
+ * which makes the planner read and sort the whole circle instead of walking the index.
+ */
+const WITHIN = (column: string, point: string, metres: string) =>
+  `${column} && _ST_Expand(${point}, ${metres}) AND _ST_DWithin(${column}, ${point}, ${metres}, false)`;
+
+/**
+ * Alerts within `radius` km (great circle, on a sphere) of a point, newest first: the
+ * whole answer body, `{"data": [...], "truncated": bool}`, as JSON text. Exported for the
+ * benchmark, which times this statement alone.
+ */
+export const SEARCH_SQL = `SELECT json_build_object(
+       'data', coalesce(json_agg(${ALERT_JSON} ORDER BY a.n) FILTER (WHERE a.n <= $6), '[]'::json),
+       'truncated', count(*) > $6
+     )::text AS body
+     FROM (
+       SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
+       FROM alerts a
+       WHERE ${WITHIN('a.public_location', POINT('$1', '$2'), '$3::float8 * 1000')}
+         AND NOT a.hidden
+         AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
+         AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
+       ORDER BY ${NEWEST_FIRST}
+       LIMIT $6 + 1
+     ) a`;
+
+export function searchParams(q: AlertsQuery): unknown[] {
+  return [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit];
+}
 
 export class IdempotencyKeyReusedError extends Error {}
 
@@ -33,28 +62,9 @@ export interface CreateResult {
 
 export function alertsRepository(db: Database) {
   return {
-    /**
-     * Alerts within `radius` km (great circle, on a sphere) of a point, newest first.
-     * Returns the whole answer body, `{"data": [...], "truncated": bool}`, as JSON text.
-     */
+    /** See SEARCH_SQL. */
     async search(q: AlertsQuery): Promise<string> {
-      const rows = await db.query<{ body: string }>(
-        `SELECT json_build_object(
-           'data', coalesce(json_agg(${ALERT_JSON} ORDER BY a.n) FILTER (WHERE a.n <= $6), '[]'::json),
-           'truncated', count(*) > $6
-         )::text AS body
-         FROM (
-           SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
-           FROM alerts a
-           WHERE ST_DWithin(a.public_location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
-             AND NOT a.hidden
-             AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
-             AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
-           ORDER BY ${NEWEST_FIRST}
-           LIMIT $6 + 1
-         ) a`,
-        [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit],
-      );
+      const rows = await db.query<{ body: string }>(SEARCH_SQL, searchParams(q));
       return rows[0]!.body;
     },
 

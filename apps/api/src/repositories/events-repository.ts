@@ -1,7 +1,7 @@
 /** The SQL for alert events: the log the live stream sends and replays. */
 import type { Alert } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
-import { ALERT_JSON } from './alerts-repository.ts';
+import { ALERT_JSON } from './alert-json.ts';
 
 /** The NOTIFY channel that tells every API instance a new event was committed. */
 export const EVENTS_CHANNEL = 'alert_events';

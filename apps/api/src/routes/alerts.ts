@@ -43,7 +43,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await repo.search(request.query);
+      const body = await app.searchCache.get(request.query, () => repo.search(request.query));
       // Already JSON, built by the database: sent as it is, not serialised again.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
@@ -100,6 +100,8 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');
       try {
         const { alert, replayed } = await repo.create(request.body, key);
+        // Before the answer: the client's next search must see its alert.
+        app.searchCache.invalidate();
         reply.code(201).header('location', `/Alerts/${alert.id}`);
         if (replayed) reply.header('idempotent-replayed', 'true');
         return { data: alert };

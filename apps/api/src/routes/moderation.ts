@@ -69,6 +69,8 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const result = UUID.test(id) ? await repo.report(id, clientAddress(request), request.body.reason ?? '') : undefined;
       if (!result) throw notFound(id);
+      // This report may have hidden the alert: searches must not show it any more.
+      if (result.created) app.searchCache.invalidate();
       return reply.code(result.created ? 201 : 200).send({ data: result.report });
     },
   );
@@ -89,6 +91,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!UUID.test(id) || !(await repo.hide(id))) throw notFound(id);
+      app.searchCache.invalidate();
       return reply.code(204).send(null);
     },
   );
@@ -135,6 +138,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const alert = UUID.test(id) ? await repo.restore(id) : undefined;
       if (!alert) throw notFound(id);
+      app.searchCache.invalidate();
       return { data: alert };
     },
   );

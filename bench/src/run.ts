@@ -1,0 +1,420 @@
+/**
+ * `npm run bench`: starts what it measures (a throwaway PostgreSQL 15 + PostGIS cluster,
+ * the API in server mode, the embedded engine, Chromium), seeds alerts deterministically,
+ * prints one line per figure as `name: value unit` and writes them, with the machine's
+ * description, to bench/RESULTS.md.
+ *
+ *   npm run bench                        # everything (~10 min)
+ *   npm run bench -- --quick             # small sizes and short runs (~3 min)
+ *   npm run bench -- --only=postgres     # one group (or several, comma-separated):
+ *                                        # postgres, pglite, cold, web, browser
+ *   npm run bench -- --results /tmp/r.md # write the results elsewhere
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import {
+  freePort,
+  REPO_ROOT,
+  startPostgresCluster,
+  startServerProcess,
+  type PostgresCluster,
+  type ServerProcess,
+} from '@wildalert/test-support';
+import { LIMIT_DEFAULT } from '@wildalert/shared';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { openPglite } from '../../apps/api/src/db/pglite.ts';
+import { pgliteTemplate } from '../../apps/api/src/plugins/db.ts';
+import { SEARCH_SQL, searchParams } from '../../apps/api/src/repositories/alerts-repository.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing } from '../../e2e/support/chromium.ts';
+import { startTileServer } from '../../e2e/support/tile-server.ts';
+import { autocannon, type AutocannonOptions, type AutocannonResult } from './autocannon.ts';
+import { KRAKOW, random } from './seed.ts';
+import { seedAlertsSql } from './seed-sql.ts';
+import { ensureWebBuild, webSizes } from './web-size.ts';
+
+const GROUPS = ['postgres', 'pglite', 'cold', 'web', 'browser'] as const;
+type Group = (typeof GROUPS)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    results: { type: 'string', default: path.join(REPO_ROOT, 'bench/RESULTS.md') },
+  },
+});
+const only = (args.only?.split(',') ?? [...GROUPS]) as Group[];
+for (const g of only) if (!GROUPS.includes(g)) throw new Error(`--only takes ${GROUPS.join(', ')}; not ${g}`);
+
+const QUICK = args.quick;
+const SETTINGS = {
+  postgresSizes: QUICK ? [10_000] : [100_000, 1_000_000],
+  pgliteSizes: QUICK ? [10_000] : [100_000],
+  /** Seconds of each load phase. */
+  duration: QUICK ? 3 : 10,
+  connections: 16,
+  browserAlerts: QUICK ? 2_000 : 10_000,
+};
+const RADIUS_KM = 15;
+/** The map's request: 15 km around Kraków, the default limit. */
+const MAP_PATH = `/Alerts?Latitude=${KRAKOW.latitude}&Longitude=${KRAKOW.longitude}&Radius=${RADIUS_KM}`;
+/** Abuse limits out of the way: every request comes from 127.0.0.1. */
+const UNLIMITED = {
+  RATE_LIMIT_POSTS_PER_MINUTE: '1000000000',
+  RATE_LIMIT_POSTS_PER_DAY: '1000000000',
+  RATE_LIMIT_READS_PER_MINUTE: '1000000000',
+};
+/** The cluster runs as the API's own connections do (see apps/api/src/db/postgres.ts). */
+const CLUSTER_SETTINGS = { jit: 'off', max_parallel_workers_per_gather: 0, shared_buffers: '512MB' };
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+}
+const figures: Figure[] = [];
+const notes: string[] = [];
+
+function figure(name: string, value: number, unit: string): void {
+  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const shown = Number(value.toFixed(digits));
+  figures.push({ name, value: shown, unit });
+  console.log(`${name}: ${shown} ${unit}`);
+}
+
+const label = (engine: string, size: number) =>
+  `${engine}_${size >= 1_000_000 ? `${size / 1_000_000}m` : `${size / 1000}k`}`;
+
+const cleanups: Array<() => Promise<unknown>> = [];
+const later = (fn: () => Promise<unknown>) => cleanups.push(fn);
+
+async function main() {
+  const started = Date.now();
+  try {
+    for (const group of only) {
+      console.log(`\n== ${group}`);
+      const t = Date.now();
+      await { postgres: benchPostgres, pglite: benchPglite, cold: benchColdStart, web: benchWeb, browser: benchBrowser }[group]();
+      // Each group leaves nothing running for the next.
+      while (cleanups.length) await cleanups.pop()!();
+      console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
+    }
+  } finally {
+    while (cleanups.length) await cleanups.pop()!().catch(() => {});
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`\nDone in ${seconds.toFixed(0)} s.`);
+  writeResults(seconds);
+}
+
+// ---- PostgreSQL: the API in server mode, the naive baseline and the raw query ----
+
+async function benchPostgres() {
+  const cluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
+  later(() => cluster.stop());
+  await cluster.psql('CREATE DATABASE wildalert');
+  const url = cluster.urlFor('wildalert');
+  const server = await startServerProcess({ env: { DATABASE_URL: url, LOG_LEVEL: 'warn', ...UNLIMITED } });
+  later(() => server.kill('SIGTERM'));
+  const pool = new pg.Pool({ connectionString: url, max: SETTINGS.connections, options: '-c timezone=UTC' });
+  later(() => pool.end());
+
+  let seeded = 0;
+  for (const size of SETTINGS.postgresSizes) {
+    const t = Date.now();
+    await pool.query(seedAlertsSql(size - seeded, { offset: seeded }));
+    await pool.query('VACUUM ANALYZE alerts');
+    console.log(`seeded ${size - seeded} alerts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    seeded = size;
+    const name = label('postgres', size);
+    const get = await measureGets(server.url, name);
+    const varied = await measureVariedGets(server.url, name);
+
+    const naive = await sqlLoop(pool, NAIVE_SQL, () => [KRAKOW.longitude, KRAKOW.latitude, RADIUS_KM * 1000]);
+    figure(`${name}.naive_rps`, naive.rps, 'req/s');
+    figure(`${name}.naive_p50_ms`, naive.p50, 'ms');
+    const params = searchParams({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, radius: RADIUS_KM, limit: LIMIT_DEFAULT });
+    const raw = await sqlLoop(pool, SEARCH_SQL, () => params);
+    figure(`${name}.raw_p50_ms`, raw.p50, 'ms');
+    figure(`${name}.api_over_raw`, get.latency.p50 / raw.p50, '×');
+    // Without the search cache's help: every request another point, against the raw query at one.
+    figure(`${name}.api_varied_over_raw`, varied.latency.p50 / raw.p50, '×');
+    figure(`${name}.get_rps_over_naive_rps`, get.requests.total / get.duration / naive.rps, '×');
+  }
+  await measurePosts(server.url, label('postgres', seeded));
+}
+
+/** "Every alert within 15 km", as a naive API would ask it, each row decoded by `pg`. */
+const NAIVE_SQL = `SELECT id, ST_Y(public_location::geometry) AS latitude, ST_X(public_location::geometry) AS longitude,
+         animal, comments, created_at
+  FROM alerts
+  WHERE ST_DWithin(public_location, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3, false) AND NOT hidden`;
+
+/** `connections` clients running one statement back to back for the phase's duration. */
+async function sqlLoop(pool: pg.Pool, sql: string, params: () => unknown[]): Promise<{ rps: number; p50: number }> {
+  const latencies: number[] = [];
+  const run = async (until: number, record: boolean) => {
+    while (Date.now() < until) {
+      const t = performance.now();
+      await pool.query(sql, params());
+      if (record) latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: SETTINGS.connections }, () => run(Date.now() + 1000, false)));
+  const started = Date.now();
+  await Promise.all(Array.from({ length: SETTINGS.connections }, () => run(started + SETTINGS.duration * 1000, true)));
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length / 2)]! };
+}
+
+// ---- Through HTTP (autocannon) ----
+
+async function load(url: string, options: Pick<AutocannonOptions, 'requests'>, duration = SETTINGS.duration) {
+  const result = await autocannon({ url, connections: SETTINGS.connections, duration, ...options });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0) throw new Error(`${failed} requests failed: ${JSON.stringify(result.statusCodeStats)}`);
+  return result;
+}
+
+/** The map's request, the same for every connection. */
+async function measureGets(url: string, name: string): Promise<AutocannonResult> {
+  await load(url, { requests: [{ method: 'GET', path: MAP_PATH }] }, 2); // warm-up
+  const result = await load(url, { requests: [{ method: 'GET', path: MAP_PATH }] });
+  figure(`${name}.get_p50_ms`, result.latency.p50, 'ms');
+  figure(`${name}.get_p99_ms`, result.latency.p99, 'ms');
+  figure(`${name}.get_rps`, result.requests.total / result.duration, 'req/s');
+  return result;
+}
+
+/** Many visitors: each request from another point within ~10 km of Kraków, so no two share an answer. */
+async function measureVariedGets(url: string, name: string): Promise<AutocannonResult> {
+  const rnd = random(7);
+  const result = await load(url, {
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/Alerts?Latitude=${(KRAKOW.latitude + (rnd() - 0.5) * 0.18).toFixed(6)}&Longitude=${(KRAKOW.longitude + (rnd() - 0.5) * 0.28).toFixed(6)}&Radius=${RADIUS_KM}`,
+        }),
+      },
+    ],
+  });
+  figure(`${name}.get_varied_p50_ms`, result.latency.p50, 'ms');
+  figure(`${name}.get_varied_rps`, result.requests.total / result.duration, 'req/s');
+  return result;
+}
+
+/** New alerts, each answered 201 once committed. */
+async function measurePosts(url: string, name: string): Promise<void> {
+  const rnd = random(11);
+  let created = 0;
+  const result = await load(url, {
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          path: '/Alerts',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            latitude: Number((KRAKOW.latitude + (rnd() - 0.5) * 0.18).toFixed(6)),
+            longitude: Number((KRAKOW.longitude + (rnd() - 0.5) * 0.28).toFixed(6)),
+            animal: 'fox',
+            comments: 'Pomiar wydajności',
+          }),
+        }),
+        onResponse: (status) => {
+          if (status === 201) created++;
+        },
+      },
+    ],
+  });
+  figure(`${name}.post_rps`, created / result.duration, 'req/s');
+}
+
+// ---- The embedded engine ----
+
+async function benchPglite() {
+  for (const size of SETTINGS.pgliteSizes) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-bench-'));
+    later(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const t = Date.now();
+    const db = await openPglite({ dataDir, template: await pgliteTemplate() });
+    await migrate(db);
+    for (let offset = 0; offset < size; offset += 100_000) {
+      await db.exec(seedAlertsSql(Math.min(100_000, size - offset), { offset }));
+    }
+    await db.exec('VACUUM ANALYZE alerts');
+    await db.close();
+    console.log(`seeded ${size} alerts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED } });
+    later(() => server.kill('SIGTERM'));
+    const name = label('pglite', size);
+    await measureGets(server.url, name);
+    await measureVariedGets(server.url, name);
+    await measurePosts(server.url, name);
+    await server.kill('SIGTERM');
+  }
+}
+
+// ---- `npm start` from nothing, and again ----
+
+async function benchColdStart() {
+  ensureWebBuild();
+  const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-cold-')), 'data');
+  later(async () => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+  // Once unmeasured: builds what `npm start` builds on a fresh clone (the web app when its
+  // build is stale, the embedded database's template once per installation).
+  await timeStart(path.join(path.dirname(dataDir), 'warm-up'));
+  figure('cold_start_ms', await timeStart(dataDir), 'ms');
+  figure('cold_start_existing_ms', await timeStart(dataDir), 'ms');
+}
+
+/** `npm start` until /health answers 200; then SIGTERM. */
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group, so that npm and the server it starts stop together.
+    detached: true,
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      if (ok) return performance.now() - started;
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      if (performance.now() - started > 120_000) throw new Error('npm start did not answer /health within 120 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+}
+
+// ---- The web app's download ----
+
+async function benchWeb() {
+  ensureWebBuild();
+  const sizes = webSizes();
+  figure('web_initial_js_gzip_kb', sizes.initialJsGzipKb, 'KB');
+  figure('web_add_chunk_gzip_kb', sizes.addChunkGzipKb, 'KB');
+}
+
+// ---- The first marker in Chromium ----
+
+async function benchBrowser() {
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
+  ensureWebBuild();
+  const tiles = await startTileServer();
+  later(() => tiles.close());
+  const cluster: PostgresCluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
+  later(() => cluster.stop());
+  await cluster.psql('CREATE DATABASE wildalert');
+  const server: ServerProcess = await startServerProcess({
+    env: { DATABASE_URL: cluster.urlFor('wildalert'), TILE_URL: tiles.tileUrl, LOG_LEVEL: 'warn', ...UNLIMITED },
+  });
+  later(() => server.kill('SIGTERM'));
+  // Every alert within the map's first view (zoom 13 around Kraków, ~5 km across).
+  await cluster.psql(seedAlertsSql(SETTINGS.browserAlerts, { nearShare: 1, nearKm: 3 }), 'wildalert');
+  await cluster.psql('VACUUM ANALYZE alerts', 'wildalert');
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  later(() => browser.close());
+  const times: number[] = [];
+  for (let run = 0; run < 4; run++) {
+    // A new context each time: nothing cached from the run before.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/WildAlertApp/`, { waitUntil: 'commit' });
+    // performance.now() counts from the start of the navigation.
+    const at = await page.waitForFunction(
+      () => {
+        const marker = document.querySelector('.leaflet-marker-icon');
+        return marker && marker.getBoundingClientRect().width > 0 ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    if (run > 0) times.push((await at.jsonValue()) as number); // the first run warms the server
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  figure('first_marker_ms', times[Math.floor(times.length / 2)]!, 'ms');
+  notes.push(`first_marker_ms: median of ${times.length} page loads (${times.map((t) => t.toFixed(0)).join(', ')} ms), ${SETTINGS.browserAlerts} alerts in the view, PostgreSQL, 1280×800.`);
+}
+
+// ---- RESULTS.md ----
+
+/** The targets of issue 7, on a 2-core host. */
+const TARGETS: Array<[name: string, comparison: '<=' | '>=', target: number]> = [
+  ['postgres_1m.get_p50_ms', '<=', 20],
+  ['postgres_1m.get_rps_over_naive_rps', '>=', 20],
+  ['postgres_1m.api_over_raw', '<=', 1.3],
+  ['pglite_100k.get_p50_ms', '<=', 30],
+  ['cold_start_ms', '<=', 3000],
+  ['web_initial_js_gzip_kb', '<=', 150],
+  ['first_marker_ms', '<=', 1000],
+];
+
+function targetsTable(): string {
+  const rows = TARGETS.flatMap(([name, comparison, target]) => {
+    const f = figures.find((x) => x.name === name);
+    if (!f) return [];
+    const met = comparison === '<=' ? f.value <= target : f.value >= target;
+    return [`| \`${name}\` | ${f.value} ${f.unit} | ${comparison} ${target} | ${met ? 'met' : '**missed**'} |`];
+  });
+  return rows.length ? `| Figure | Value | Target | |\n|---|---|---|---|\n${rows.join('\n')}` : 'No targeted figure in this run.';
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(', ');
+  return [
+    `- CPU: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
+    `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- System: ${os.type()} ${os.release()} (${os.arch()}), Node.js ${process.version}`,
+    `- Load average at the end (1, 5, 15 min): ${load}`,
+  ].join('\n');
+}
+
+function writeResults(seconds: number): void {
+  const file = path.resolve(args.results);
+  const table = figures.map((f) => `| \`${f.name}\` | ${f.value} | ${f.unit} |`).join('\n');
+  const text = `# Benchmark results
+
+Written by \`npm run bench${QUICK ? ' -- --quick' : ''}${args.only ? ` -- --only=${args.only}` : ''}\` on ${new Date().toISOString()}, in ${seconds.toFixed(0)} s.
+See README.md in this folder for what each figure measures.
+
+## Machine
+
+${machine()}
+
+## Targets
+
+${targetsTable()}
+
+Why a missed target is missed, and what would close it: README.md in this folder.
+
+## Figures
+
+| Figure | Value | Unit |
+|---|---|---|
+${table}
+${notes.length ? `\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
+  fs.writeFileSync(file, text);
+  console.log(`Wrote ${path.relative(REPO_ROOT, file)}`);
+}
+
+await main();
