@@ -5,6 +5,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from '../public-location.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
+const CREATED_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * One alert as the public API shows it, built by PostgreSQL from a row of `alerts` named
  * `a`: at its public location (see public-location.ts).
@@ -15,7 +17,7 @@ export const ALERT_JSON = `json_build_object(
   'longitude', ST_X(a.public_location::geometry),
   'animal', a.animal,
   'comments', a.comments,
-  'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  'createdAt', ${CREATED_AT})`;
 
 const POINT = (lon: string, lat: string) =>
   `ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
@@ -38,24 +40,55 @@ export function alertsRepository(db: Database) {
      * Returns the whole answer body, `{"data": [...], "truncated": bool}`, as JSON text.
      */
     async search(q: AlertsQuery): Promise<string> {
-      const rows = await db.query<{ body: string }>(
-        `SELECT json_build_object(
+      return searchAs(
+        db,
+        q,
+        `json_build_object(
            'data', coalesce(json_agg(${ALERT_JSON} ORDER BY a.n) FILTER (WHERE a.n <= $6), '[]'::json),
            'truncated', count(*) > $6
-         )::text AS body
-         FROM (
-           SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
-           FROM alerts a
-           WHERE ST_DWithin(a.public_location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
-             AND NOT a.hidden
-             AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
-             AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
-           ORDER BY ${NEWEST_FIRST}
-           LIMIT $6 + 1
-         ) a`,
-        [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit],
+         )::text`,
+        true,
       );
-      return rows[0]!.body;
+    },
+
+    /** The alerts `search` answers, as a GeoJSON FeatureCollection (RFC 7946: longitude first). */
+    async searchGeoJson(q: AlertsQuery): Promise<string> {
+      return searchAs(
+        db,
+        q,
+        `json_build_object(
+           'type', 'FeatureCollection',
+           'features', coalesce(json_agg(json_build_object(
+             'type', 'Feature',
+             'id', a.id,
+             'geometry', json_build_object('type', 'Point', 'coordinates', json_build_array(
+               ST_X(a.public_location::geometry), ST_Y(a.public_location::geometry))),
+             'properties', json_build_object('id', a.id, 'animal', a.animal, 'comments', a.comments, 'createdAt', ${CREATED_AT})
+           ) ORDER BY a.n), '[]'::json)
+         )::text`,
+        false,
+      );
+    },
+
+    /**
+     * The alerts `search` answers, as CSV (RFC 4180: a header row, CRLF line ends, comments
+     * quoted with quotes doubled). A comment a spreadsheet would take for a formula (starting
+     * with =, +, -, @, a tab or a carriage return) gets a leading single quote.
+     */
+    async searchCsv(q: AlertsQuery): Promise<string> {
+      return searchAs(
+        db,
+        q,
+        `'${CSV_COLUMNS.join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',',
+           a.id,
+           ST_Y(a.public_location::geometry),
+           ST_X(a.public_location::geometry),
+           a.animal,
+           '"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"',
+           ${CREATED_AT}
+         ), chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
+        false,
+      );
     },
 
     async findById(id: string): Promise<Alert | undefined> {
@@ -99,6 +132,32 @@ export function alertsRepository(db: Database) {
 }
 
 export type AlertsRepository = ReturnType<typeof alertsRepository>;
+
+const CSV_COLUMNS = ['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt'];
+
+/**
+ * The search, shared by every format: alerts within `radius` km (great circle, on a sphere)
+ * of a point, at their public location, never hidden ones, filtered by animal and time,
+ * newest first and numbered `n`; `select` folds them into one text. With `oneMore`, a row
+ * beyond the limit is read so that `select` can tell the answer was truncated.
+ */
+async function searchAs(db: Database, q: AlertsQuery, select: string, oneMore: boolean): Promise<string> {
+  const rows = await db.query<{ body: string }>(
+    `SELECT ${select} AS body
+     FROM (
+       SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
+       FROM alerts a
+       WHERE ST_DWithin(a.public_location, ${POINT('$1', '$2')}, $3::float8 * 1000, false)
+         AND NOT a.hidden
+         AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
+         AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
+       ORDER BY ${NEWEST_FIRST}
+       LIMIT $6 + ${oneMore ? 1 : 0}
+     ) a`,
+    [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit],
+  );
+  return rows[0]!.body;
+}
 
 /**
  * Claims the key for `id`. When another request claimed it first (waiting for that one to
