@@ -4,6 +4,7 @@
  * Old alerts are seeded straight into the database (the API only stores them as "now").
  */
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, grantGeolocation, test, type WildAlertServer } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, marker, popup, WARSAW } from '../support/app.ts';
@@ -32,7 +33,7 @@ async function seed(wildalert: WildAlertServer, s: Seed): Promise<string> {
 
 const near = (dLat: number, dLon: number) => ({ latitude: KRAKOW.latitude + dLat, longitude: KRAKOW.longitude + dLon });
 const DAY = 24;
-const pressed = (page: import('@playwright/test').Page, name: string) =>
+const pressed = (page: Page, name: string) =>
   page.getByRole('button', { name, exact: true, pressed: true });
 
 test('the map shows the last 7 days by default; "Wszystkie" and "24 h" change that', async ({ page, wildalert }) => {
