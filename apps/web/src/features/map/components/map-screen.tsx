@@ -45,7 +45,12 @@ export function MapScreen() {
   useDocumentTitle();
 
   const url = useMemo(() => readMapUrl(location.search), [location.search]);
-  const filters = useMemo(() => ({ window: url.window, animals: url.animals }), [url.window, url.animals]);
+  // Kept while only the view changes, so that a pan does not redraw every marker.
+  const animalsKey = url.animals.join(',');
+  const filters = useMemo(
+    () => ({ window: url.window, animals: animalsKey === '' ? [] : animalsKey.split(',') }),
+    [url.window, animalsKey],
+  );
   /** Changes part of the address, keeping the rest (read now: the view may have moved since). */
   const setUrl = useCallback(
     (change: Partial<MapUrlState>, pathname?: string) => {
