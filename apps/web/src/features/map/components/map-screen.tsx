@@ -26,7 +26,6 @@ import { AlertsStatus } from './alerts-status.tsx';
 import { FollowView } from './follow-view.tsx';
 import { FollowVisitor } from './follow-visitor.tsx';
 import { LiveStatus } from './live-status.tsx';
-import { ReportAbuse } from './report-abuse.tsx';
 
 /** Close enough to a new alert that it stands on its own, out of any cluster. */
 const CREATED_ZOOM = 17;
@@ -36,6 +35,7 @@ const loadExtras = () => import('./map-extras.ts');
 const MapToolbar = lazy(() => loadExtras().then((m) => ({ default: m.MapToolbar })));
 const AlertList = lazy(() => loadExtras().then((m) => ({ default: m.AlertList })));
 const ShareAlert = lazy(() => loadExtras().then((m) => ({ default: m.ShareAlert })));
+const ReportAbuse = lazy(() => loadExtras().then((m) => ({ default: m.ReportAbuse })));
 
 export function MapScreen() {
   const location = useLocation();
@@ -228,8 +228,8 @@ function AlertActions({ alert, onNote }: { alert: AlertData; onNote(message: str
     <div className="wa-popup-actions">
       <Suspense fallback={null}>
         <ShareAlert alert={alert} onNote={onNote} />
+        <ReportAbuse alertId={alert.id} />
       </Suspense>
-      <ReportAbuse alertId={alert.id} />
     </div>
   );
 }

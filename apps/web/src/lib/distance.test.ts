@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { distanceMetres, formatDistancePl } from './distance.ts';
+
+describe('formatDistancePl', () => {
+  it.each([
+    [0, '0 m'],
+    [347, '350 m'],
+    [999, '1000 m'],
+    [1000, '1 km'],
+    [1234, '1,2 km'],
+    [9960, '10 km'],
+    [14_600, '15 km'],
+  ])('%d m reads "%s"', (metres, text) => {
+    expect(formatDistancePl(metres)).toBe(text);
+  });
+});
+
+describe('distanceMetres', () => {
+  it('measures a great circle: Kraków to Warsaw is about 252 km', () => {
+    const d = distanceMetres({ latitude: 50.0614, longitude: 19.9366 }, { latitude: 52.2297, longitude: 21.0122 });
+    expect(d / 1000).toBeCloseTo(252, 0);
+  });
+});
