@@ -152,5 +152,10 @@ describe('OpenAPI', () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(spec.paths['/Alerts.geojson'].get.responses['200'].content)).toEqual(['application/geo+json']);
     expect(Object.keys(spec.paths['/Alerts.csv'].get.responses['200'].content)).toEqual(['text/csv']);
+    // Errors are documented as for GET /Alerts.
+    for (const path of ['/Alerts.geojson', '/Alerts.csv']) {
+      expect(spec.paths[path].get.responses['400']).toEqual(spec.paths['/Alerts'].get.responses['400']);
+      expect(spec.paths[path].get.parameters).toEqual(spec.paths['/Alerts'].get.parameters);
+    }
   });
 });

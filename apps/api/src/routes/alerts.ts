@@ -61,7 +61,6 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
           'Same query and validation as `GET /Alerts`: a FeatureCollection of Points, coordinates ' +
           '`[longitude, latitude]`, properties `id`, `animal`, `comments`, `createdAt`.',
         querystring: AlertsQuerySchema,
-        produces: ['application/geo+json'],
         response: {
           200: { description: 'A GeoJSON FeatureCollection', content: { 'application/geo+json': { schema: AlertsGeoJsonSchema } } },
           400: ProblemSchema,
@@ -87,7 +86,6 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
           'A comment starting with `=`, `+`, `-` or `@` is prefixed with `\'` so that a spreadsheet ' +
           'does not run it as a formula.',
         querystring: AlertsQuerySchema,
-        produces: ['text/csv'],
         response: {
           200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
           400: ProblemSchema,
