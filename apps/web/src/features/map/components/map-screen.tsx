@@ -1,7 +1,7 @@
 /** The map (route "/"): alerts around the visitor, their popups, and the way to add one. */
 import './map-screen.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate, useParams } from 'react-router';
 import { Popup, useMap } from 'react-leaflet';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Alert as AlertData } from '@wildalert/shared';
@@ -10,7 +10,7 @@ import { BaseMap } from '../../../components/map/base-map.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
-import { alertPath, paths } from '../../../config/paths.ts';
+import { alertPath, BASENAME, paths } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Position } from '../../../lib/geolocation.ts';
@@ -54,6 +54,9 @@ export function MapScreen() {
   /** Changes part of the address, keeping the rest (read now: the view may have moved since). */
   const setUrl = useCallback(
     (change: Partial<MapUrlState>, pathname?: string) => {
+      // A late write (the view, after the map rested) must not undo a move to another screen,
+      // which the address already shows while that screen loads.
+      if (!onMapPath()) return;
       const search = writeMapUrl({ ...readMapUrl(window.location.search), ...change });
       void navigate({ pathname, search }, { replace: true });
     },
@@ -180,6 +183,11 @@ export function MapScreen() {
       </div>
     </div>
   );
+}
+
+function onMapPath(): boolean {
+  const path = window.location.pathname.slice(BASENAME.length - 1) || '/';
+  return path === paths.map || matchPath(paths.alert, path) !== null;
 }
 
 /** Centres the map on an alert (a permalink's) when it arrives, close enough to stand out of clusters. */
