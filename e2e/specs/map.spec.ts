@@ -193,7 +193,7 @@ test('a marker opens with the keyboard', async ({ page, wildalert }) => {
   await wildalert.createAlert({ latitude: 50.0497, longitude: 19.9445, animal: 'marten', comments: 'Na dachu' });
   await page.goto('');
   await expect(marker(page, 'Kuna')).toBeVisible();
-  for (let i = 0; i < 10 && !(await marker(page, 'Kuna').evaluate((el) => el === document.activeElement)); i++) {
+  for (let i = 0; i < 40 && !(await marker(page, 'Kuna').evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
   }
   await expect(marker(page, 'Kuna')).toBeFocused();

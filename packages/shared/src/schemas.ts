@@ -82,6 +82,28 @@ export const AlertListResponseSchema = Type.Object({
 });
 export type AlertListResponse = Static<typeof AlertListResponseSchema>;
 
+/** GET /Alerts.geojson: the same alerts as a GeoJSON FeatureCollection (RFC 7946). */
+export const AlertsGeoJsonSchema = Type.Object({
+  type: Type.Literal('FeatureCollection'),
+  features: Type.Array(
+    Type.Object({
+      type: Type.Literal('Feature'),
+      id: Type.String({ format: 'uuid' }),
+      geometry: Type.Object({
+        type: Type.Literal('Point'),
+        coordinates: Type.Tuple([LongitudeSchema, LatitudeSchema], { description: '[longitude, latitude]' }),
+      }),
+      properties: Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        animal: Type.String({ description: 'A key from GET /Animals' }),
+        comments: Type.String(),
+        createdAt: Type.String({ format: 'date-time' }),
+      }),
+    }),
+  ),
+});
+export type AlertsGeoJson = Static<typeof AlertsGeoJsonSchema>;
+
 export const AlertResponseSchema = Type.Object({ data: AlertSchema });
 export type AlertResponse = Static<typeof AlertResponseSchema>;
 

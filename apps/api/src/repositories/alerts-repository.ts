@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from '../public-location.ts';
-import { ALERT_JSON } from './alert-json.ts';
+import { ALERT_JSON, CREATED_AT } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 /** Still importable from here, as before it had a module of its own. */
@@ -29,14 +29,12 @@ const WITHIN = (column: string, point: string, metres: string) =>
   `${column} && _ST_Expand(${point}, ${metres}) AND _ST_DWithin(${column}, ${point}, ${metres}, false)`;
 
 /**
- * Alerts within `radius` km (great circle, on a sphere) of a point, newest first: the
- * whole answer body, `{"data": [...], "truncated": bool}`, as JSON text. Exported for the
- * benchmark, which times this statement alone.
+ * The search, shared by every format: alerts within `radius` km (great circle, on a sphere)
+ * of a point, at their public location, never hidden ones, filtered by animal and time,
+ * newest first and numbered `n`; `select` folds them into one text. With `oneMore`, a row
+ * beyond the limit is read so that `select` can tell the answer was truncated.
  */
-export const SEARCH_SQL = `SELECT json_build_object(
-       'data', coalesce(json_agg(${ALERT_JSON} ORDER BY a.n) FILTER (WHERE a.n <= $6), '[]'::json),
-       'truncated', count(*) > $6
-     )::text AS body
+const searchSql = (select: string, oneMore: boolean) => `SELECT ${select} AS body
      FROM (
        SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
        FROM alerts a
@@ -45,11 +43,62 @@ export const SEARCH_SQL = `SELECT json_build_object(
          AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
          AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
        ORDER BY ${NEWEST_FIRST}
-       LIMIT $6 + 1
+       LIMIT $6 + ${oneMore ? 1 : 0}
      ) a`;
+
+/**
+ * The map's search: the whole answer body, `{"data": [...], "truncated": bool}`, as JSON
+ * text. Exported for the benchmark, which times this statement alone.
+ */
+export const SEARCH_SQL = searchSql(
+  `json_build_object(
+     'data', coalesce(json_agg(${ALERT_JSON} ORDER BY a.n) FILTER (WHERE a.n <= $6), '[]'::json),
+     'truncated', count(*) > $6
+   )::text`,
+  true,
+);
+
+/** The same alerts as a GeoJSON FeatureCollection (RFC 7946: longitude first). */
+const GEOJSON_SQL = searchSql(
+  `json_build_object(
+     'type', 'FeatureCollection',
+     'features', coalesce(json_agg(json_build_object(
+       'type', 'Feature',
+       'id', a.id,
+       'geometry', json_build_object('type', 'Point', 'coordinates', json_build_array(
+         ST_X(a.public_location::geometry), ST_Y(a.public_location::geometry))),
+       'properties', json_build_object('id', a.id, 'animal', a.animal, 'comments', a.comments, 'createdAt', ${CREATED_AT})
+     ) ORDER BY a.n), '[]'::json)
+   )::text`,
+  false,
+);
+
+const CSV_COLUMNS = ['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt'];
+
+/**
+ * The same alerts as CSV (RFC 4180: a header row, CRLF line ends, comments quoted with
+ * quotes doubled). A comment a spreadsheet would take for a formula (starting with =, +, -,
+ * @, a tab or a carriage return) gets a leading single quote.
+ */
+const CSV_SQL = searchSql(
+  `'${CSV_COLUMNS.join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',',
+     a.id,
+     ST_Y(a.public_location::geometry),
+     ST_X(a.public_location::geometry),
+     a.animal,
+     '"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"',
+     ${CREATED_AT}
+   ), chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
+  false,
+);
 
 export function searchParams(q: AlertsQuery): unknown[] {
   return [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit];
+}
+
+async function searchText(db: Database, sql: string, q: AlertsQuery): Promise<string> {
+  const rows = await db.query<{ body: string }>(sql, searchParams(q));
+  return rows[0]!.body;
 }
 
 export class IdempotencyKeyReusedError extends Error {}
@@ -63,10 +112,13 @@ export interface CreateResult {
 export function alertsRepository(db: Database) {
   return {
     /** See SEARCH_SQL. */
-    async search(q: AlertsQuery): Promise<string> {
-      const rows = await db.query<{ body: string }>(SEARCH_SQL, searchParams(q));
-      return rows[0]!.body;
-    },
+    search: (q: AlertsQuery) => searchText(db, SEARCH_SQL, q),
+
+    /** The alerts `search` answers, as GeoJSON. */
+    searchGeoJson: (q: AlertsQuery) => searchText(db, GEOJSON_SQL, q),
+
+    /** The alerts `search` answers, as CSV. */
+    searchCsv: (q: AlertsQuery) => searchText(db, CSV_SQL, q),
 
     async findById(id: string): Promise<Alert | undefined> {
       const rows = await db.query<{ alert: Alert }>(

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import {
   AlertListResponseSchema,
   AlertResponseSchema,
+  AlertsGeoJsonSchema,
   AlertsQuerySchema,
   CreateAlertBodySchema,
   ProblemSchema,
@@ -46,6 +47,58 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       const body = await app.searchCache.get(request.query, () => repo.search(request.query));
       // Already JSON, built by the database: sent as it is, not serialised again.
       return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  // The same search as open data, for GIS tools and spreadsheets.
+  app.get(
+    '/Alerts.geojson',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'The alerts of GET /Alerts as GeoJSON',
+        description:
+          'Same query and validation as `GET /Alerts`: a FeatureCollection of Points, coordinates ' +
+          '`[longitude, latitude]`, properties `id`, `animal`, `comments`, `createdAt`.',
+        querystring: AlertsQuerySchema,
+        response: {
+          200: { description: 'A GeoJSON FeatureCollection', content: { 'application/geo+json': { schema: AlertsGeoJsonSchema } } },
+          400: ProblemSchema,
+          503: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await repo.searchGeoJson(request.query);
+      return reply.type('application/geo+json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.get(
+    '/Alerts.csv',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'The alerts of GET /Alerts as CSV',
+        description:
+          'Same query and validation as `GET /Alerts`. RFC 4180: a header row ' +
+          '(`id,latitude,longitude,animal,comments,createdAt`), CRLF line ends, comments quoted. ' +
+          'A comment starting with `=`, `+`, `-` or `@` is prefixed with `\'` so that a spreadsheet ' +
+          'does not run it as a formula.',
+        querystring: AlertsQuerySchema,
+        response: {
+          200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
+          400: ProblemSchema,
+          503: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await repo.searchCsv(request.query);
+      return reply
+        .type('text/csv; charset=utf-8; header=present')
+        .header('content-disposition', 'attachment; filename="wildalert-alerts.csv"')
+        .send(body as never);
     },
   );
 

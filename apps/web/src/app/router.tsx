@@ -27,6 +27,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Frame />}>
         <Route path={paths.map} element={<MapScreen />} />
+        <Route path={paths.alert} element={<MapScreen />} />
         <Route path={paths.addAlert} element={<AddAlertScreen />} />
         <Route path={paths.test} element={<TestScreen />} />
         <Route path="*" element={<NotFound />} />

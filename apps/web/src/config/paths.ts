@@ -3,7 +3,11 @@ export const paths = {
   map: '/',
   addAlert: '/addAlert',
   test: '/test',
+  /** One alert: the map centred on it with its popup open (a shareable link). */
+  alert: '/alerts/:id',
 } as const;
+
+export const alertPath = (id: string) => `/alerts/${encodeURIComponent(id)}`;
 
 /** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */
 export const BASENAME = import.meta.env.BASE_URL;

@@ -32,6 +32,28 @@ export const pl = {
     liveNew: (animal: string) => `Nowe zgłoszenie: ${animal}`,
   },
 
+  find: {
+    window: 'Okres',
+    windows: { '24h': '24 h', '7d': '7 dni', '30d': '30 dni', all: 'Wszystkie' } as Record<string, string>,
+    animals: 'Zwierzęta',
+    allAnimals: 'Wszystkie zwierzęta',
+    show: 'Widok',
+    map: 'Mapa',
+    list: 'Lista',
+    listTitle: (count: number) => `Zgłoszenia: ${count}`,
+    distanceFromYou: 'Odległość od Twojej lokalizacji.',
+    distanceFromMap: 'Odległość od środka mapy.',
+    empty: 'Brak zgłoszeń w tym okresie i okolicy. Wybierz dłuższy okres albo inne zwierzęta.',
+    download: 'Pobierz dane',
+    openOnMap: (animal: string, when: string) => `${animal}, ${when} — pokaż na mapie`,
+    share: 'Udostępnij',
+    shareTitle: (animal: string) => `WildAlert: ${animal}`,
+    copied: 'Skopiowano link do zgłoszenia.',
+    copyFailed: (url: string) => `Nie udało się skopiować linku: ${url}`,
+    notFound: 'Nie znaleziono tego zgłoszenia. Mogło zostać usunięte.',
+    alertFailed: 'Nie udało się wczytać zgłoszenia z linku.',
+  },
+
   report: {
     action: 'Zgłoś nadużycie',
     sending: 'Wysyłanie…',

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AlertListResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
+import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 
 /** The spec's search radius, in kilometres. */
 export const ALERTS_RADIUS_KM = 15;
@@ -17,23 +18,35 @@ export interface AlertsArea {
   longitude: number;
 }
 
-export function getAlerts(area: AlertsArea, signal?: AbortSignal): Promise<AlertListResponse> {
+/**
+ * The search's query: the area, the animals and the time window, counted back from `now`.
+ * GET /Alerts.geojson and /Alerts.csv take the same.
+ */
+export function alertsSearch(area: AlertsArea, filters: MapFilters, now: number): URLSearchParams {
   const query = new URLSearchParams({
     Latitude: area.latitude.toFixed(6),
     Longitude: area.longitude.toFixed(6),
     Radius: String(ALERTS_RADIUS_KM),
     limit: String(ALERTS_LIMIT),
   });
-  return api<AlertListResponse>(`/Alerts?${query}`, { signal });
+  const since = sinceOf(filters.window, now);
+  if (since) query.set('since', since);
+  for (const animal of filters.animals) query.append('animal', animal);
+  return query;
 }
 
-export const alertsQuery = (area: AlertsArea) =>
+export function getAlerts(area: AlertsArea, filters: MapFilters, signal?: AbortSignal): Promise<AlertListResponse> {
+  return api<AlertListResponse>(`/Alerts?${alertsSearch(area, filters, Date.now())}`, { signal });
+}
+
+export const alertsQuery = (area: AlertsArea, filters: MapFilters) =>
   queryOptions({
-    queryKey: ['alerts', area.latitude.toFixed(5), area.longitude.toFixed(5)],
-    queryFn: ({ signal }) => getAlerts(area, signal),
+    // The window, not its start: the key stays the same while time passes.
+    queryKey: ['alerts', area.latitude.toFixed(5), area.longitude.toFixed(5), filters.window, ...filters.animals],
+    queryFn: ({ signal }) => getAlerts(area, filters, signal),
   });
 
-export function useAlerts(area: AlertsArea) {
+export function useAlerts(area: AlertsArea, filters: MapFilters) {
   // The previous area's markers stay while the next area loads: no blink while panning.
-  return useQuery({ ...alertsQuery(area), placeholderData: keepPreviousData });
+  return useQuery({ ...alertsQuery(area, filters), placeholderData: keepPreviousData });
 }

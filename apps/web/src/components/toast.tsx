@@ -1,0 +1,18 @@
+/** A short note over the screen that leaves by itself (or by its close button). */
+import { useEffect } from 'react';
+import { pl } from '../i18n/pl.ts';
+
+export function Toast({ message, onClose }: { message: string; onClose(): void }) {
+  useEffect(() => {
+    const timer = setTimeout(onClose, 6000);
+    return () => clearTimeout(timer);
+  }, [message, onClose]);
+  return (
+    <div className="wa-toast" role="status">
+      <span>{message}</span>
+      <button type="button" onClick={onClose} aria-label={pl.map.close}>
+        ✕
+      </button>
+    </div>
+  );
+}

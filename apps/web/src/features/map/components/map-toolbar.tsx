@@ -1,0 +1,59 @@
+/**
+ * Above the map: the time window, the animals and map-or-list, each a row of toggle buttons
+ * whose state is the address's (see lib/map-url.ts). Loaded after the map's first paint.
+ */
+import './find.css';
+import { ANIMALS } from '@wildalert/shared';
+import { pl } from '../../../i18n/pl.ts';
+import { TIME_WINDOWS, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';
+
+interface MapToolbarProps {
+  filters: MapFilters;
+  list: boolean;
+  onChange(change: Partial<MapUrlState>): void;
+}
+
+export function MapToolbar({ filters, list, onChange }: MapToolbarProps) {
+  const toggleAnimal = (key: string) => {
+    const chosen = new Set(filters.animals);
+    if (!chosen.delete(key)) chosen.add(key);
+    onChange({ animals: ANIMALS.map((a) => a.key).filter((k) => chosen.has(k)) });
+  };
+  return (
+    <div className="wa-toolbar">
+      <div className="wa-toolbar-row">
+        <div className="wa-segmented" role="group" aria-label={pl.find.window}>
+          {TIME_WINDOWS.map((w) => (
+            <button key={w} type="button" aria-pressed={filters.window === w} onClick={() => onChange({ window: w })}>
+              {pl.find.windows[w]}
+            </button>
+          ))}
+        </div>
+        <div className="wa-segmented" role="group" aria-label={pl.find.show}>
+          <button type="button" aria-pressed={!list} onClick={() => onChange({ list: false })}>
+            {pl.find.map}
+          </button>
+          <button type="button" aria-pressed={list} onClick={() => onChange({ list: true })}>
+            {pl.find.list}
+          </button>
+        </div>
+      </div>
+      <div className="wa-toolbar-row wa-chips" role="group" aria-label={pl.find.animals}>
+        <button type="button" className="wa-filter-chip" aria-pressed={filters.animals.length === 0} onClick={() => onChange({ animals: [] })}>
+          {pl.find.allAnimals}
+        </button>
+        {ANIMALS.map((animal) => (
+          <button
+            key={animal.key}
+            type="button"
+            className="wa-filter-chip"
+            aria-pressed={filters.animals.includes(animal.key)}
+            onClick={() => toggleAnimal(animal.key)}
+          >
+            {animal.namePl}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
