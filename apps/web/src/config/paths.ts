@@ -7,12 +7,10 @@ export const paths = {
   alert: '/alerts/:id',
 } as const;
 
-export const alertPath = (id: string) => `/alerts/${encodeURIComponent(id)}`;
-
 /** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */
 export const BASENAME = import.meta.env.BASE_URL;
 
 /** One alert's own address (its permalink), relative to the basename. */
 export function alertPath(id: string): string {
-  return `/alerts/${id}`;
+  return `/alerts/${encodeURIComponent(id)}`;
 }

@@ -11,7 +11,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { CreateAlertBody } from '@wildalert/shared';
 import { paths } from '../../../config/paths.ts';
-import { inTimePl, pl } from '../../../i18n/pl.ts';
+import { inTimePl } from '../../../i18n/pl.ts';
+import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
@@ -35,7 +36,7 @@ interface SendFailure {
 }
 
 export default function AddAlertScreen() {
-  const t = pl.addAlert;
+  const t = plAddAlert.addAlert;
   useDocumentTitle(t.title);
   const navigate = useNavigate();
   const { draft, update, clear } = useDraft(knownPosition);
@@ -213,7 +214,7 @@ export default function AddAlertScreen() {
 }
 
 function describeFailure(error: Error): SendFailure {
-  const e = pl.addAlert.errors;
+  const e = plAddAlert.addAlert.errors;
   if (!(error instanceof ApiError) || error.kind === 'network') return { message: e.network, retry: true };
   if (error.status === 429) {
     const wait = error.retryAfterSeconds === undefined ? undefined : inTimePl(error.retryAfterSeconds);

@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { ANIMALS, isAnimalKey, type AnimalKey } from '@wildalert/shared';
-import { pl } from '../../../i18n/pl.ts';
+import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 
 interface AnimalChoiceProps {
   value: AnimalKey | null;
@@ -18,7 +18,7 @@ export function AnimalChoice({ value, onChange, error }: AnimalChoiceProps) {
   return (
     <FormControl component="fieldset" error={Boolean(error)} sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', mb: 1 }}>
-        {pl.addAlert.animal}
+        {plAddAlert.addAlert.animal}
       </FormLabel>
       <RadioGroup
         name="animal"

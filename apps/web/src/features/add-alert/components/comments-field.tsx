@@ -2,7 +2,7 @@
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import { COMMENTS_MAX_LENGTH } from '@wildalert/shared';
-import { pl } from '../../../i18n/pl.ts';
+import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 
 export function codePoints(text: string): number {
   let n = 0;
@@ -23,8 +23,8 @@ export function CommentsField({ value, onChange, error }: CommentsFieldProps) {
     <TextField
       id="comments"
       name="comments"
-      label={pl.addAlert.comments}
-      placeholder={pl.addAlert.commentsHelp}
+      label={plAddAlert.addAlert.comments}
+      placeholder={plAddAlert.addAlert.commentsHelp}
       multiline
       minRows={3}
       maxRows={10}
@@ -34,9 +34,9 @@ export function CommentsField({ value, onChange, error }: CommentsFieldProps) {
       error={Boolean(error) || over}
       helperText={
         <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-          <span>{error ?? (over ? pl.addAlert.fields.commentsTooLong(COMMENTS_MAX_LENGTH) : '')}</span>
+          <span>{error ?? (over ? plAddAlert.addAlert.fields.commentsTooLong(COMMENTS_MAX_LENGTH) : '')}</span>
           <span data-testid="comments-counter">
-            {pl.addAlert.counter(used, COMMENTS_MAX_LENGTH)}
+            {plAddAlert.addAlert.counter(used, COMMENTS_MAX_LENGTH)}
           </span>
         </Box>
       }

@@ -6,13 +6,14 @@ import Link from '@mui/material/Link';
 import { animalByKey, type AnimalKey } from '@wildalert/shared';
 import { alertPath } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
+import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 import { relativeTimePl } from '../../../lib/format.ts';
 import type { Position } from '../../../lib/geolocation.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useRecentNearby } from '../api/get-nearby-alerts.ts';
 
 export function DuplicateHint({ animal, location }: { animal: AnimalKey | null; location: Position | null }) {
-  const t = pl.duplicateHint;
+  const t = plAddAlert.duplicateHint;
   const now = useNow();
   const { data: alert } = useRecentNearby(animal, location);
   // Only for the current choice: a hint about the previous animal or place would mislead.

@@ -16,7 +16,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { alertIcon } from '../../../components/map/alert-icon.ts';
 import { BaseMap } from '../../../components/map/base-map.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { requestPosition, type Position } from '../../../lib/geolocation.ts';
 
@@ -31,7 +31,7 @@ interface LocationPickerProps {
 }
 
 export function LocationPicker({ value, onChange, fallback, error }: LocationPickerProps) {
-  const t = pl.addAlert;
+  const t = plAddAlert.addAlert;
   const [locating, setLocating] = useState(false);
   const [locateFailed, setLocateFailed] = useState(false);
   // Bumped when the place changes without the map (own position, typed): the map follows it.
@@ -131,7 +131,7 @@ function PickOnMap({
       position={[value.latitude, value.longitude]}
       icon={alertIcon}
       draggable
-      title={pl.addAlert.pinLabel}
+      title={plAddAlert.addAlert.pinLabel}
       eventHandlers={{
         dragend: (e: LeafletEvent) => {
           const p = (e.target as LeafletMarker).getLatLng();
@@ -154,7 +154,7 @@ export function parseCoordinates(text: string): Position | null {
 }
 
 function TypedCoordinates({ onSet }: { onSet(p: Position): void }) {
-  const t = pl.addAlert;
+  const t = plAddAlert.addAlert;
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const submit = (e: FormEvent) => {

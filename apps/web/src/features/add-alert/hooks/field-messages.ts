@@ -1,12 +1,12 @@
 /** Turns the contract's field errors (from the browser's check or the server's answer) into Polish, per form field. */
 import { COMMENTS_MAX_LENGTH, type FieldErrors } from '@wildalert/shared';
-import { pl } from '../../../i18n/pl.ts';
+import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 
 export type FormField = 'animal' | 'location' | 'comments';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export function polishFieldErrors(errors: FieldErrors): FormErrors {
-  const t = pl.addAlert.fields;
+  const t = plAddAlert.addAlert.fields;
   const out: FormErrors = {};
   for (const [field, messages] of Object.entries(errors)) {
     const text = messages.join(' ');

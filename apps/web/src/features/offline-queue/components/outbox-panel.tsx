@@ -6,12 +6,12 @@ import './outbox-panel.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { animalByKey } from '@wildalert/shared';
-import { pl } from '../../../i18n/pl.ts';
+import { plOutbox } from '../../../i18n/pl-outbox.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
 
 export default function OutboxPanel() {
-  const t = pl.outbox;
+  const t = plOutbox.outbox;
   const queryClient = useQueryClient();
   const [items, setItems] = useState<readonly QueuedAlert[]>([]);
   const [sending, setSending] = useState(false);

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
-import { pl } from '../../../i18n/pl.ts';
+import { plSelfCheck } from '../../../i18n/pl-self-check.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useHealth } from '../api/get-health.ts';
 import { useGeolocationPermission, useTileServer } from '../hooks/use-environment-checks.ts';
@@ -17,7 +17,7 @@ export function SelfCheck() {
   const health = useHealth();
   const permission = useGeolocationPermission();
   const tiles = useTileServer();
-  const t = pl.selfCheck;
+  const t = plSelfCheck.selfCheck;
 
   // A 503 from /health still means the API answered: only its database is down.
   const apiAnswered = health.isSuccess || (health.error instanceof ApiError && health.error.kind === 'http');

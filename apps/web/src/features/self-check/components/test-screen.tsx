@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../components/alert-popup.tsx';
-import { pl } from '../../../i18n/pl.ts';
+import { plSelfCheck } from '../../../i18n/pl-self-check.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SelfCheck } from './self-check.tsx';
 
@@ -14,19 +14,19 @@ const sampleAlert = (): Alert => ({
   latitude: 50.049683,
   longitude: 19.944544,
   animal: 'boar',
-  comments: pl.selfCheck.sampleComment,
+  comments: plSelfCheck.selfCheck.sampleComment,
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
 });
 
 export default function TestScreen() {
-  useDocumentTitle(pl.selfCheck.title);
+  useDocumentTitle(plSelfCheck.selfCheck.title);
   return (
     <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        {pl.selfCheck.title}
+        {plSelfCheck.selfCheck.title}
       </Typography>
       <Typography variant="h6" component="h2" gutterBottom>
-        {pl.selfCheck.samplePopup}
+        {plSelfCheck.selfCheck.samplePopup}
       </Typography>
       {/* Shaped like Leaflet's popup, without a map. */}
       <Paper elevation={3} sx={{ display: 'inline-block', p: 2, borderRadius: 3, mb: 3, maxWidth: '100%' }}>

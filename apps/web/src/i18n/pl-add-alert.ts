@@ -1,0 +1,58 @@
+/** Polish text of the add-alert screen: loaded with that screen, not with the map. */
+export const plAddAlert = {
+  addAlert: {
+    title: 'Nowe zgłoszenie',
+    animal: 'Jakie zwierzę?',
+    location: 'Gdzie?',
+    mapLabel: 'Mapa wyboru miejsca: dotknij, aby wskazać miejsce, albo przeciągnij pinezkę',
+    mapHint: 'Dotknij mapy, aby wskazać miejsce; pinezkę można przeciągnąć.',
+    pinLabel: 'Wybrane miejsce (przeciągnij, aby zmienić)',
+    useMyLocation: 'Użyj mojej lokalizacji',
+    useMapCentre: 'Wskaż środek mapy',
+    locating: 'Ustalanie położenia…',
+    locationUnavailable: 'Nie udało się ustalić położenia. Wskaż miejsce na mapie albo wpisz współrzędne.',
+    chosen: 'Wybrane miejsce:',
+    noneChosen: 'Miejsce nie jest jeszcze wybrane.',
+    typeCoordinates: 'Wpisz współrzędne',
+    coordinatesField: 'Szerokość, długość',
+    coordinatesHelp: 'Na przykład 50.061400, 19.936600',
+    coordinatesInvalid: 'Wpisz dwie liczby oddzielone przecinkiem: szerokość (-90…90), długość (-180…180).',
+    setCoordinates: 'Ustaw',
+    comments: 'Opis (nieobowiązkowy)',
+    commentsHelp: 'Co widzisz? Ile zwierząt, w którą stronę idą?',
+    counter: (used: number, max: number) => `${used} / ${max}`,
+    counterLabel: (used: number, max: number) => `Wpisano ${used} z ${max} znaków`,
+    submit: 'Zgłoś',
+    sending: 'Wysyłanie…',
+    needsAnimalAndLocation: 'Wybierz zwierzę i miejsce, aby wysłać zgłoszenie.',
+    cancel: 'Wróć do mapy',
+    draftKept: 'Wpisane dane zostają zachowane.',
+    errors: {
+      summary: 'Popraw zaznaczone pola.',
+      network: 'Nie udało się połączyć z serwerem. Spróbuj ponownie — zgłoszenie nie zostanie zapisane dwa razy.',
+      server: 'Serwer ma chwilowy problem. Zgłoszenie nie zostało zapisane — spróbuj ponownie.',
+      tooMany: (wait: string | undefined) =>
+        wait ? `Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie ${wait}.` : 'Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie za chwilę.',
+      keyReused:
+        'Poprzednia wersja tego zgłoszenia mogła już zostać zapisana. Sprawdź mapę albo wyślij je jako nowe zgłoszenie.',
+      sendAsNew: 'Wyślij jako nowe',
+      other: (status: number) => `Serwer odrzucił zgłoszenie (błąd ${status}). Spróbuj ponownie.`,
+      retry: 'Spróbuj ponownie',
+    },
+    fields: {
+      animal: 'Wybierz zwierzę z listy.',
+      latitude: 'Szerokość geograficzna musi być liczbą od -90 do 90.',
+      longitude: 'Długość geograficzna musi być liczbą od -180 do 180.',
+      commentsTooLong: (max: number) => `Opis może mieć najwyżej ${max} znaków.`,
+      commentsBadText: 'Opis zawiera niedozwolone znaki.',
+      invalid: 'Nieprawidłowa wartość.',
+    },
+  },
+
+  duplicateHint: {
+    title: 'Czy to ten sam?',
+    text: (animal: string, when: string) => `${animal}: zgłoszenie w promieniu 200 m, ${when}.`,
+    show: 'Pokaż to zgłoszenie',
+    stillSend: 'Jeśli to inne zwierzę, możesz wysłać zgłoszenie.',
+  },
+} as const;
