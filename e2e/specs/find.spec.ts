@@ -38,7 +38,7 @@ const pressed = (page: Page, name: string) =>
 
 test('the map shows the last 7 days by default; "Wszystkie" and "24 h" change that', async ({ page, wildalert }) => {
   await seed(wildalert, { ...near(0.01, 0), animal: 'boar', comments: 'Osiem dni temu', hoursAgo: 8 * DAY });
-  await seed(wildalert, { ...near(-0.01, 0), animal: 'fox', comments: 'Wczoraj', hoursAgo: 1 * DAY });
+  await seed(wildalert, { ...near(-0.01, 0), animal: 'fox', comments: 'Wczoraj', hoursAgo: DAY + 1 });
   await seed(wildalert, { ...near(0, 0.01), animal: 'hare', comments: 'Dwie godziny temu', hoursAgo: 2 });
   await page.goto('');
   await expect(marker(page, 'Lis')).toBeVisible();

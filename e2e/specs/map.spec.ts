@@ -1,6 +1,6 @@
 import { expect, grantGeolocation, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, marker, PHONE, popup, sidewaysOverflow, WARSAW } from '../support/app.ts';
+import { KRAKOW, marker, PHONE, popup, restingBox, sidewaysOverflow, WARSAW } from '../support/app.ts';
 
 test('the map shows a marker for each seeded alert, with our own icon', async ({ page, wildalert }) => {
   await wildalert.createAlert({ latitude: 50.0497, longitude: 19.9445, animal: 'boar', comments: 'Przy Wawelu' });
@@ -93,7 +93,7 @@ test('a position that arrives after the visitor moved the map does not move it',
   await page.mouse.down();
   await page.mouse.move(560, 380, { steps: 4 });
   await page.mouse.up();
-  const before = (await marker(page, 'Dzik').boundingBox())!;
+  const before = await restingBox(marker(page, 'Dzik'));
   await page.evaluate(() => (window as unknown as { releasePosition: () => void }).releasePosition());
   await page.waitForTimeout(1500);
   expect(await marker(page, 'Dzik').boundingBox()).toEqual(before);
@@ -109,8 +109,7 @@ test('coming back from another screen, the map is where the visitor left it', as
   await page.mouse.down();
   await page.mouse.move(540, 350, { steps: 4 });
   await page.mouse.up();
-  await page.waitForTimeout(500);
-  const before = (await marker(page, 'Dzik').boundingBox())!;
+  const before = (await restingBox(marker(page, 'Dzik')))!;
   await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).click();
   await page.getByRole('link', { name: 'WildAlert — mapa zgłoszeń' }).click();
   await expect(marker(page, 'Dzik')).toBeVisible();

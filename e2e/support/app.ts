@@ -1,5 +1,5 @@
 /** Names and places the browser tests share: what a visitor sees, not how it is built. */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PHONE = { width: 360, height: 740 };
 
@@ -17,4 +17,17 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
     const widest = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, ...Array.from(document.querySelectorAll('main'), (m) => m.scrollWidth));
     return widest - window.innerWidth;
   });
+}
+
+/** Where a locator's box settles once the map has stopped moving (a drag glides on after the mouse is up). */
+export async function restingBox(locator: Locator) {
+  let last = await locator.boundingBox();
+  await expect(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await locator.boundingBox();
+    const same = JSON.stringify(now) === JSON.stringify(last);
+    last = now;
+    expect(same).toBe(true);
+  }).toPass({ timeout: 5000 });
+  return last;
 }

@@ -44,6 +44,10 @@ describe('sinceOf', () => {
     expect(sinceOf('30d', now)).toBe('2026-10-24T12:00:00.000Z');
     expect(sinceOf('all', now)).toBeUndefined();
   });
+  it('starts at a whole minute, so the searches of one minute are alike', () => {
+    expect(sinceOf('24h', now + 59_999)).toBe('2026-11-22T12:00:00.000Z');
+    expect(sinceOf('24h', now + 60_000)).toBe('2026-11-22T12:01:00.000Z');
+  });
 });
 
 describe('showsAnimal', () => {

@@ -69,10 +69,16 @@ export function writeMapUrl(state: MapUrlState): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** The oldest time the window shows, as the API's `since`; undefined for every time. */
+const MINUTE_MS = 60_000;
+
+/**
+ * The oldest time the window shows, as the API's `since`; undefined for every time. Whole
+ * minutes: the searches of one minute are the same, so the server's short search cache can
+ * answer them together (the window grows by less than a minute).
+ */
 export function sinceOf(window: TimeWindow, now: number): string | undefined {
   const span = WINDOW_MS[window];
-  return span === undefined ? undefined : new Date(now - span).toISOString();
+  return span === undefined ? undefined : new Date(Math.floor((now - span) / MINUTE_MS) * MINUTE_MS).toISOString();
 }
 
 /** Whether an alert passes the animal filter. */
