@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Alert } from '@wildalert/shared';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 
@@ -91,4 +92,11 @@ export async function createTestApp(
       await db.drop();
     },
   };
+}
+
+/** Stores an alert through the API, as a client would, and answers it (failing unless 201). */
+export async function postAlert(app: FastifyInstance, body: Record<string, unknown>): Promise<Alert> {
+  const res = await app.inject({ method: 'POST', url: '/Alerts', payload: body });
+  if (res.statusCode !== 201) throw new Error(`POST /Alerts answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ data: Alert }>().data;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertsGeoJson } from '@wildalert/shared';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,11 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-async function add(body: Record<string, unknown>): Promise<Alert> {
-  const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
+const add = (body: Record<string, unknown>) => postAlert(t.app, body);
 
 /** Gdańsk: far from Kraków, where the other cases of this file put theirs. */
 const GDANSK = { latitude: 54.352, longitude: 18.6466 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertListResponse } from '@wildalert/shared';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 import { destination } from '../../test/geo.ts';
 
 const KRAKOW = { latitude: 50.049683, longitude: 19.944544 };
@@ -11,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-async function add(body: Record<string, unknown>): Promise<Alert> {
-  const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
+const add = (body: Record<string, unknown>) => postAlert(t.app, body);
 
 async function search(query: string) {
   const res = await t.app.inject({ method: 'GET', url: `/Alerts?${query}` });
