@@ -10,6 +10,7 @@ import { startPostgresCluster } from '@wildalert/test-support';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
+import { pgliteTemplate } from '../src/plugins/db.ts';
 
 export type TestDatabaseSource =
   | { engine: 'pglite'; templateDir: string }
@@ -24,8 +25,9 @@ declare module 'vitest' {
 export const TEMPLATE_DATABASE = 'wildalert_template';
 
 export async function setupPglite(project: TestProject) {
+  // A copy of the installation's template (see plugins/db.ts): made once, not once per run.
   const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-pglite-template-'));
-  const db = await openPglite({ dataDir: templateDir });
+  const db = await openPglite({ dataDir: templateDir, template: await pgliteTemplate() });
   await migrate(db);
   await db.close();
   project.provide('database', { engine: 'pglite', templateDir });

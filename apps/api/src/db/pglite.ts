@@ -13,24 +13,20 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { postgis } from '@electric-sql/pglite-postgis';
 import type { Database, Queryable } from './database.ts';
 
-const EXTENSIONS: Record<string, Extension> = { postgis, btree_gist };
-
-/** The slow part of a new database (~10 s: initdb, then loading PostGIS), done once per template. */
-const CREATE_EXTENSIONS = 'CREATE EXTENSION IF NOT EXISTS postgis; CREATE EXTENSION IF NOT EXISTS btree_gist;';
 
 export interface PgliteOptions {
-  /** Folder of the database; created and initialised when empty or absent. */
+  /** Folder of the database; created from `template` when empty or absent. */
   dataDir: string;
   /** An initialised database copied into an empty `dataDir`, made on first need. */
-  template?: PgliteTemplate;
+  template: PgliteTemplate;
   /** Called with progress messages, so a slow first start does not look hung. */
   log?: (message: string) => void;
 }
 
 /**
- * A database kept in `dir` with its extensions and whatever `prepare` made (the migrations,
- * say), one per version of PGlite and PostGIS and per `key`: a first start then takes a
- * copy (~0.3 s) instead of ~10 s of initdb and CREATE EXTENSION postgis. Migrations still
+ * A database kept in `dir` with whatever `prepare` made (the migrations, which create the
+ * extensions), one per version of PGlite and PostGIS and per `key`: a first start then takes
+ * a copy (~0.3 s) instead of ~10 s of initdb and CREATE EXTENSION postgis. Migrations still
  * run after the copy, finding nothing (or only what is newer) to do.
  */
 export interface PgliteTemplate {
@@ -43,14 +39,12 @@ export interface PgliteTemplate {
 export async function openPglite({ dataDir, template: templateOptions, log = () => {} }: PgliteOptions): Promise<Database> {
   const fresh = await isEmptyOrAbsent(dataDir);
   await fs.mkdir(dataDir, { recursive: true });
-  const extensions = templateOptions ? { ...EXTENSIONS, postgis: await corePostgis(templateOptions.dir, log) } : EXTENSIONS;
-  if (fresh && templateOptions) {
+  const extensions = { postgis: await corePostgis(templateOptions.dir, log), btree_gist };
+  if (fresh) {
     const template = await ensureTemplate(templateOptions, extensions, log);
     // A copy-on-write clone where the file system can (btrfs, XFS), a plain copy elsewhere.
     await fs.cp(template, dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
     log(`Created the embedded database in ${dataDir} from ${template}`);
-  } else if (fresh) {
-    log(`Creating the embedded database in ${dataDir} (first start: takes about 10 s)`);
   }
   const started = Date.now();
   const pg = await PGlite.create(dataDir, { extensions });
@@ -76,7 +70,6 @@ async function ensureTemplate(
   try {
     const pg = await PGlite.create(building, { extensions });
     try {
-      await pg.exec(CREATE_EXTENSIONS);
       await prepare(wrap(pg));
     } finally {
       await pg.close();
