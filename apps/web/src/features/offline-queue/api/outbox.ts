@@ -66,8 +66,8 @@ export function flushOutbox(): Promise<void> {
     // IndexedDB unavailable (a private window of an old browser): nothing was queued either.
     .catch(() => undefined)
     .finally(() => {
-    flushing = undefined;
-  });
+      flushing = undefined;
+    });
   return flushing;
 }
 
