@@ -7,6 +7,7 @@
 import querystring from 'node:querystring';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
@@ -22,7 +23,23 @@ function newAjv(options: Options): Ajv {
     ...options,
   });
   addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: isStorableDateTime });
   return ajv;
+}
+
+const rfc3339 = fullFormats['date-time'] as { validate: (text: string) => boolean };
+/** The instants PostgreSQL and JavaScript both keep: years 1 to 9999 in UTC. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * RFC 3339 date-time, and an instant a database can compare with: "0000-12-31T23:59:59Z"
+ * (year 0) or "9999-12-31T23:59:59-23:59" (year 10000 in UTC) are valid text but no time.
+ */
+function isStorableDateTime(text: string): boolean {
+  if (!rfc3339.validate(text)) return false;
+  const instant = Date.parse(text);
+  return Number.isFinite(instant) && instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
 }
 
 const bodyAjv = newAjv({ coerceTypes: false });

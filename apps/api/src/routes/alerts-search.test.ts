@@ -150,6 +150,10 @@ describe('GET /Alerts validation', () => {
     ['fractional limit', 'Latitude=50&Longitude=19.9&limit=2.5', 'limit'],
     ['unknown animal', 'Latitude=50&Longitude=19.9&animal=cat', 'animal'],
     ['since not a date', 'Latitude=50&Longitude=19.9&since=yesterday', 'since'],
+    // Valid RFC 3339, but before year 1 or after year 9999 once in UTC: no database keeps those.
+    ['since in year 0', 'Latitude=50&Longitude=19.9&since=0000-12-31T23:59:59Z', 'since'],
+    ['since past 9999 in UTC', `Latitude=50&Longitude=19.9&since=${encodeURIComponent('9999-12-31T23:59:59-23:59')}`, 'since'],
+    ['since on 30 February', 'Latitude=50&Longitude=19.9&since=2026-02-30T00:00:00Z', 'since'],
     ['unknown parameter', 'Latitude=50&Longitude=19.9&Radios=5', 'radios'],
     ['prototype key', 'Latitude=50&Longitude=19.9&__proto__=1', '__proto__'],
     ['invalid percent-encoding', 'Latitude=%E0%A4%A&Longitude=19.9', 'latitude'],
