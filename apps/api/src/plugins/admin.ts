@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: lets only the moderator through (401 or 403 otherwise). */
     requireAdmin(request: FastifyRequest): Promise<void>;
-    /** False without an Authorization header; true for the moderator; throws for a wrong credential. */
+    /** False without a Bearer credential (none, or another scheme); true for the moderator; throws for a wrong one. */
     isAdmin(request: FastifyRequest): boolean;
   }
 }
@@ -25,12 +25,17 @@ export default fp<{ adminToken: string | undefined }>(
     // Compared as digests: equal lengths, and no timing difference that reveals a prefix.
     const expected = adminToken === undefined ? undefined : digest(adminToken);
 
-    const isAdmin = (request: FastifyRequest): boolean => {
-      const header = request.headers.authorization;
-      if (header === undefined) return false;
+    /** The Bearer credential `header` carries, '' for a malformed one, undefined for none or another scheme. */
+    const bearerToken = (header: string | undefined): string | undefined => {
+      if (header === undefined || !/^Bearer(\s|$)/i.test(header)) return undefined;
+      return /^Bearer +([\x21-\x7e]+) *$/i.exec(header)?.[1] ?? '';
+    };
+
+    /** The moderator's check; `token` undefined when the request carries no Bearer credential. */
+    const check = (token: string | undefined): boolean => {
+      if (token === undefined) return false;
       if (!expected) throw new HttpProblem(403, 'Moderation is not enabled on this server (no ADMIN_TOKEN).');
-      const token = /^Bearer +([\x21-\x7e]+) *$/i.exec(header)?.[1];
-      if (token === undefined) {
+      if (token === '') {
         throw new HttpProblem(401, 'Send the moderator token as "Authorization: Bearer <token>".', 'about:blank', undefined, {
           'www-authenticate': `${REALM}, error="invalid_request"`,
         });
@@ -43,10 +48,13 @@ export default fp<{ adminToken: string | undefined }>(
       return true;
     };
 
-    app.decorate('isAdmin', isAdmin);
+    // Where the token is optional, another scheme (a staging site's Basic auth, say) is not ours to judge.
+    app.decorate('isAdmin', (request: FastifyRequest) => check(bearerToken(request.headers.authorization)));
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       if (!expected) throw new HttpProblem(403, 'Moderation is not enabled on this server (no ADMIN_TOKEN).');
-      if (!isAdmin(request)) {
+      const header = request.headers.authorization;
+      // Here any credential but ours is a mistake worth saying.
+      if (!check(header === undefined ? undefined : (bearerToken(header) ?? ''))) {
         throw new HttpProblem(401, 'This needs the moderator token: "Authorization: Bearer <token>".', 'about:blank', undefined, {
           'www-authenticate': REALM,
         });
