@@ -26,11 +26,23 @@ export interface PostgresCluster {
   urlFor(database: string): string;
   /** Runs SQL with psql as the superuser (for set-up, not for the code under test). */
   psql(sql: string, database?: string): Promise<string>;
-  /** Stops the server, keeping its files (mode "immediate" is a crash). */
-  pause(mode?: 'fast' | 'immediate'): Promise<void>;
+  /**
+   * Stops the server, keeping its files: "fast" as an operator would, "immediate" is a
+   * crash of the server, "kill" a crash of the host (SIGKILL to every process, no pg_ctl).
+   */
+  pause(mode?: 'fast' | 'immediate' | 'kill'): Promise<void>;
   /** Starts a paused server again on the same port. */
   resume(): Promise<void>;
-  /** Stops the server and deletes its files. */
+  /** The server's processes: the postmaster first, then its children (backends and helpers). */
+  processes(): Promise<number[]>;
+  /**
+   * Freezes every process (SIGSTOP): connections stay open and the kernel still accepts new
+   * ones, but nothing answers, as with a server stuck on a dead disk or a paused VM.
+   */
+  freeze(): Promise<void>;
+  /** Lets a frozen server run on (SIGCONT). */
+  thaw(): Promise<void>;
+  /** Stops the server (thawing it first) and deletes its files. */
   stop(): Promise<void>;
 }
 
@@ -93,7 +105,19 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   }
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const ctlStop = (mode: string) => pgRun('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
+  const processes = async () => {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0]);
+    return [postmaster, ...(await childrenOf(postmaster))];
+  };
+  /** The postmaster is stopped first, so it forks no child that the signal would miss. */
+  const signalAll = async (signal: NodeJS.Signals) => {
+    const [postmaster] = await processes();
+    if (signal !== 'SIGCONT') process.kill(postmaster!, 'SIGSTOP');
+    for (const pid of await childrenOf(postmaster!)) process.kill(pid, signal);
+    process.kill(postmaster!, signal);
+  };
   let running = true;
+  let frozen = false;
   return {
     url: urlFor('postgres'),
     port,
@@ -103,17 +127,66 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       return pgRun('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-Atqc', sql]);
     },
     async pause(mode = 'fast') {
-      await ctlStop(mode);
+      if (mode === 'kill') {
+        const pids = await processes();
+        await signalAll('SIGKILL');
+        await waitUntilGone(pids);
+        // The next postmaster would refuse to start while a lock file names a process that
+        // still exists, and a zombie does where init does not reap (some containers).
+        fs.rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+        fs.rmSync(path.join(dir, `.s.PGSQL.${port}.lock`), { force: true });
+      } else {
+        await ctlStop(mode);
+      }
       running = false;
+      frozen = false;
     },
     async resume() {
       await start();
       running = true;
     },
+    processes,
+    async freeze() {
+      // Set first: stop() must thaw even a freeze that failed half way.
+      frozen = true;
+      await signalAll('SIGSTOP');
+    },
+    async thaw() {
+      await signalAll('SIGCONT');
+      frozen = false;
+    },
     async stop() {
+      if (running && frozen) await signalAll('SIGCONT').catch(() => {});
       if (running) await ctlStop('fast').catch(() => ctlStop('immediate'));
       running = false;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function childrenOf(pid: number): Promise<number[]> {
+  try {
+    const { stdout } = await run('pgrep', ['-P', String(pid)]);
+    return stdout.split('\n').filter(Boolean).map(Number);
+  } catch (error) {
+    // pgrep exits with 1 when there is no such process.
+    if ((error as { code?: unknown }).code === 1) return [];
+    throw error;
+  }
+}
+
+async function waitUntilGone(pids: number[]): Promise<void> {
+  // A zombie counts as gone: it holds no port, file or memory, and init may be slow to reap it.
+  const alive = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + 10_000;
+  while (pids.some(alive)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL processes still running: ${pids.filter(alive).join(' ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -9,10 +9,18 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * How long each statement may take, in ms; 0 for no limit. By default PostgreSQL gives a
+   * statement a few seconds, so that a request never waits on a database that does not answer.
+   */
+  timeoutMs?: number;
+}
+
 export interface Database extends Queryable {
   readonly engine: Engine;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection
    * (another API instance included). After a lost connection it listens again by itself
@@ -24,8 +32,8 @@ export interface Database extends Queryable {
 }
 
 /**
- * The database could not be reached (server stopped, connection refused or lost):
- * the API answers 503 for these instead of 500.
+ * The database could not be reached (server stopped, connection refused or lost) or did
+ * not answer in time: the API answers 503 for these instead of 500.
  */
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';

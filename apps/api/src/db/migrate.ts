@@ -29,6 +29,8 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 /** Returns the names of the migrations applied now; throws a MigrationError naming the one that failed. */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await listMigrations(dir);
+  // No per-statement deadline: on a big database a migration may rightly take minutes, and
+  // waiting for another instance's migrations (the lock below) as long.
   return db.transaction(async (tx) => {
     // Several API instances may start at once against one PostgreSQL.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -55,5 +57,5 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       applied.push(`${String(m.version).padStart(3, '0')}_${m.name}`);
     }
     return applied;
-  });
+  }, { timeoutMs: 0 });
 }

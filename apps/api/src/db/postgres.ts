@@ -15,6 +15,24 @@ export interface PostgresOptions {
  */
 const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0 -c timezone=UTC';
 
+/**
+ * Deadlines, so that no request waits on a database that does not answer. The server
+ * cancels a statement that runs too long, leaving the connection usable; the client gives
+ * up a second later, when the server has not answered at all (frozen, or the network cut),
+ * and drops that connection. Either way the request answers 503 within a few seconds.
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const STATEMENT_TIMEOUT_MS = 3_000;
+const QUERY_TIMEOUT_MS = 4_000;
+
+/**
+ * TCP keepalive after 10 s of silence. The LISTEN connection is silent for hours: without
+ * it, a server host that vanished (power or network cut, no goodbye) would leave it waiting
+ * for notifications that never come, and idle pooled connections would be found dead only
+ * by the next request, at its deadline.
+ */
+const KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 export async function openPostgres({
   connectionString,
   poolSize = 10,
@@ -24,28 +42,49 @@ export async function openPostgres({
     connectionString,
     max: poolSize,
     options: SESSION_OPTIONS,
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 60_000,
-    // A query that outlives this is cut off by the server, so no request hangs for ever.
-    statement_timeout: 15_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    ...KEEPALIVE,
   });
   // An idle client losing its connection (say, the server restarting) must not crash the process.
   pool.on('error', (error) => log('PostgreSQL connection lost', error));
   const db: Database = {
     engine: 'postgres',
-    ...queryable(pool),
-    async transaction(fn) {
+    ...queryable(pool, QUERY_TIMEOUT_MS),
+    async transaction(fn, { timeoutMs } = {}) {
+      const deadline = timeoutMs ?? QUERY_TIMEOUT_MS;
       const client = await connect(pool);
+      // A checked-out client emits 'error' when its connection drops (the server restarting,
+      // say); with no listener that would kill the process. The statement running then fails
+      // on its own, with a DatabaseUnavailableError.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        log('PostgreSQL connection lost during a transaction', error);
+      };
+      client.on('error', onError);
       try {
-        await run(client, 'BEGIN');
-        const result = await fn(queryable(client));
-        await run(client, 'COMMIT');
+        await run(client, 'BEGIN', undefined, deadline);
+        if (timeoutMs !== undefined) {
+          await run(client, `SET LOCAL statement_timeout = ${Math.max(0, Math.floor(timeoutMs))}`, undefined, deadline);
+        }
+        const result = await fn(queryable(client, deadline));
+        await run(client, 'COMMIT', undefined, deadline);
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (error instanceof DatabaseUnavailableError) {
+          // Lost, or still busy with a statement given up on: closing the connection is the
+          // rollback (the server rolls back what a closed connection left open).
+          broken ??= error;
+        } else {
+          await run(client, 'ROLLBACK', undefined, deadline).catch((e: Error) => (broken ??= e));
+        }
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // With an error, the pool closes the connection instead of handing it to the next request.
+        client.release(broken);
       }
     },
     listen: (channel, onNotify) => listen(connectionString, channel, onNotify, log),
@@ -73,15 +112,26 @@ async function listen(
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString, options: SESSION_OPTIONS, connectionTimeoutMillis: 2000 });
+    const c = new pg.Client({
+      connectionString,
+      options: SESSION_OPTIONS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      ...KEEPALIVE,
+    });
     c.on('notification', (n) => onNotify(n.payload ?? ''));
     c.on('error', (error) => {
       log('PostgreSQL LISTEN connection lost; reconnecting', error);
       void c.end().catch(() => {});
       if (client === c) reconnect();
     });
-    await c.connect();
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void c.end().catch(() => {});
+      throw error;
+    }
     client = c;
     retryMs = 250;
   };
@@ -110,14 +160,15 @@ async function listen(
   };
 }
 
-function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+/** `timeoutMs`: how long the client waits for each statement's answer; 0 for ever. */
+function queryable(client: pg.Pool | pg.PoolClient, timeoutMs: number): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await run(client, sql, params);
+      const result = await run(client, sql, params, timeoutMs);
       return result.rows as Row[];
     },
     async exec(sql: string) {
-      await run(client, sql);
+      await run(client, sql, undefined, timeoutMs);
     },
   };
 }
@@ -130,9 +181,19 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
   }
 }
 
-async function run(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) {
+/**
+ * One statement (or a script, without `params`). When the answer does not come within
+ * `timeoutMs`, pg gives up on it; the pool's query() then closes that connection itself, and
+ * transaction() does.
+ */
+async function run(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] | undefined, timeoutMs: number) {
+  const config: pg.QueryConfig & { query_timeout?: number } = {
+    text: sql,
+    ...(params ? { values: [...params] } : {}),
+    ...(timeoutMs > 0 ? { query_timeout: timeoutMs } : {}),
+  };
   try {
-    return await client.query(sql, params as unknown[] | undefined);
+    return await client.query(config);
   } catch (error) {
     throw isConnectionError(error) ? unavailable(error) : error;
   }
@@ -142,20 +203,25 @@ function unavailable(cause: unknown): DatabaseUnavailableError {
   return new DatabaseUnavailableError('PostgreSQL is unavailable', { cause });
 }
 
-/** Errors that mean "the server is not there", as opposed to a fault in a statement. */
+/**
+ * Errors that mean "the server is not there, or not answering in time", as opposed to a
+ * fault in a statement.
+ */
 function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string') {
-    // pg's own errors for a dropped or timed-out connection carry no code.
+    // pg's own errors for a dropped or timed-out connection or statement carry no code.
     const message = String((error as Error).message ?? '');
-    return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
       message,
     );
   }
-  // Node socket errors, and SQLSTATE class 08 (connection exception) and 57P0x (shutdown).
+  // Node socket errors, and SQLSTATE class 08 (connection exception), 57P0x (shutdown) and
+  // 57014 (statement_timeout; also a cancel, which nothing here sends).
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
     code.startsWith('08') ||
-    /^57P0[1-3]$/.test(code)
+    /^57P0[1-3]$/.test(code) ||
+    code === '57014'
   );
 }
