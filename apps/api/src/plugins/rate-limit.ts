@@ -5,8 +5,9 @@
  * the one a trusted proxy forwarded (TRUST_PROXY).
  */
 import fp from 'fastify-plugin';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../client-address.ts';
 import type { Config } from '../config.ts';
 import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
 
@@ -21,11 +22,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Client addresses remembered per window; the least recently seen are forgotten first. */
 const CLIENTS_REMEMBERED = 100_000;
-
-/** The client's address as the limits and the abuse reports count it: an IPv6 client by its /64. */
-export function clientAddress(request: FastifyRequest): string {
-  return normalizeIP(request.ip);
-}
 
 function tooMany(max: number, per: string, retryAfterSeconds: number): HttpProblem {
   return new HttpProblem(

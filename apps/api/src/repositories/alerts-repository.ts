@@ -103,6 +103,13 @@ async function searchText(db: Database, sql: string, q: AlertsQuery): Promise<st
 
 export class IdempotencyKeyReusedError extends Error {}
 
+/** The Idempotency-Key's alert was hidden since: a replay answers as a read of it would. */
+export class ReplayedAlertHiddenError extends Error {
+  constructor(readonly alertId: string) {
+    super(`Alert ${alertId} is hidden`);
+  }
+}
+
 export interface CreateResult {
   alert: Alert;
   /** True when the Idempotency-Key was seen before and the first alert is answered again. */
@@ -130,8 +137,8 @@ export function alertsRepository(db: Database) {
 
     /**
      * Stores a new alert, committed before this resolves. With an idempotency key, a
-     * repeated request answers the alert stored the first time; the same key with a
-     * different body is refused.
+     * repeated request answers the alert stored the first time (ReplayedAlertHiddenError
+     * when that was hidden since); the same key with a different body is refused.
      */
     create(body: CreateAlertBody, idempotencyKey?: string): Promise<CreateResult> {
       return db.transaction(async (tx) => {
@@ -164,7 +171,7 @@ export type AlertsRepository = ReturnType<typeof alertsRepository>;
 
 /**
  * Claims the key for `id`. When another request claimed it first (waiting for that one to
- * commit), returns the alert it stored.
+ * commit), returns the alert it stored, unless that is hidden now.
  */
 async function claimKey(tx: Queryable, key: string, hash: string, id: string): Promise<Alert | undefined> {
   const claimed = await tx.query(
@@ -173,14 +180,15 @@ async function claimKey(tx: Queryable, key: string, hash: string, id: string): P
     [key, hash, id],
   );
   if (claimed.length > 0) return undefined;
-  const rows = await tx.query<{ request_hash: string; alert: Alert }>(
-    `SELECT k.request_hash, ${ALERT_JSON} AS alert
+  const rows = await tx.query<{ request_hash: string; alert_id: string; alert: Alert | null }>(
+    `SELECT k.request_hash, k.alert_id, CASE WHEN NOT a.hidden THEN ${ALERT_JSON} END AS alert
      FROM idempotency_keys k JOIN alerts a ON a.id = k.alert_id
      WHERE k.key = $1`,
     [key],
   );
   const earlier = rows[0];
   if (!earlier || earlier.request_hash !== hash) throw new IdempotencyKeyReusedError();
+  if (!earlier.alert) throw new ReplayedAlertHiddenError(earlier.alert_id);
   return earlier.alert;
 }
 

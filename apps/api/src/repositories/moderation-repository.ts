@@ -3,8 +3,17 @@ import type { Alert, Report } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
-/** Distinct clients whose open reports hide an alert until a moderator reviews it. */
+/** Reports from this many networks hide an alert until a moderator reviews it. */
 export const REPORTS_TO_HIDE = 3;
+
+/**
+ * Automatic hides a network may take part in per day. Beyond that its reports only queue
+ * for a moderator: a few colluding networks cannot empty an area's map.
+ */
+export const HIDES_PER_NETWORK_PER_DAY = 3;
+
+/** Any number, the same in every instance: orders the automatic hides, so budgets hold. */
+const AUTOMATIC_HIDES_LOCK = 4_886_063_926;
 
 /** One alert as the moderator sees it: at the exact reported point, from a row `a` of `alerts`. */
 const EXACT_ALERT_JSON = `json_build_object(
@@ -24,8 +33,10 @@ const OPEN = `r.reported_at > coalesce(a.reviewed_at, '-infinity')`;
 
 export interface ReportResult {
   report: Report;
-  /** False when this client had already reported the alert: nothing new was stored. */
+  /** False when this network had already reported the alert: nothing new was stored. */
   created: boolean;
+  /** True when this report hid the alert. */
+  hidden: boolean;
 }
 
 export interface ReportedAlert {
@@ -40,42 +51,68 @@ export interface ReportedAlert {
 export function moderationRepository(db: Database) {
   return {
     /**
-     * Records `client`'s report of a visible alert, once per client; the report that makes
-     * REPORTS_TO_HIDE open ones hides the alert. Undefined when there is no such visible alert.
+     * Records a report of a visible alert from `network` (see clientNetwork), once per
+     * network. An alert no moderator has reviewed is hidden by the report that makes
+     * REPORTS_TO_HIDE networks with budget left (fewer than HIDES_PER_NETWORK_PER_DAY automatic
+     * hides in the last 24 h); other reports only queue it for a moderator. Undefined when
+     * there is no such visible alert.
      */
-    report(alertId: string, client: string, reason: string): Promise<ReportResult | undefined> {
+    report(alertId: string, network: string, reason: string): Promise<ReportResult | undefined> {
       return db.transaction(async (tx) => {
         // The row lock orders concurrent reports of one alert, so exactly one of them
         // counts the third and hides it.
-        const visible = await tx.query(`SELECT 1 FROM alerts WHERE id = $1 AND NOT hidden FOR UPDATE`, [alertId]);
-        if (visible.length === 0) return undefined;
+        const visible = await tx.query<{ reviewed: boolean }>(
+          `SELECT reviewed_at IS NOT NULL AS reviewed FROM alerts WHERE id = $1 AND NOT hidden FOR UPDATE`,
+          [alertId],
+        );
+        if (!visible[0]) return undefined;
         const inserted = await tx.query<{ report: Report }>(
-          `INSERT INTO alert_reports AS r (alert_id, client, reason) VALUES ($1, $2, $3)
-           ON CONFLICT (alert_id, client) DO NOTHING
+          `INSERT INTO alert_reports AS r (alert_id, network, reason) VALUES ($1, $2, $3)
+           ON CONFLICT (alert_id, network) DO NOTHING
            RETURNING ${REPORT_JSON} AS report`,
-          [alertId, client, reason],
+          [alertId, network, reason],
         );
         if (inserted.length === 0) {
           const rows = await tx.query<{ report: Report }>(
-            `SELECT ${REPORT_JSON} AS report FROM alert_reports r WHERE r.alert_id = $1 AND r.client = $2`,
-            [alertId, client],
+            `SELECT ${REPORT_JSON} AS report FROM alert_reports r WHERE r.alert_id = $1 AND r.network = $2`,
+            [alertId, network],
           );
-          return { report: rows[0]!.report, created: false };
+          return { report: rows[0]!.report, created: false, hidden: false };
         }
+        const report = inserted[0]!.report;
+        // A moderator's decision stands: later reports only queue the alert for another look.
+        if (visible[0].reviewed) return { report, created: true, hidden: false };
+        // Unreviewed, every report of the alert is open.
+        const reports = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM alert_reports WHERE alert_id = $1`, [alertId]);
+        if (reports[0]!.n < REPORTS_TO_HIDE) return { report, created: true, hidden: false };
+        // Reports of different alerts spend the same networks' budgets: one automatic hide
+        // at a time, each reading the budgets the previous ones committed.
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [AUTOMATIC_HIDES_LOCK]);
         const hidden = await tx.query(
-          `WITH hidden AS (
+          `WITH counted AS (
+             SELECT r.network FROM alert_reports r
+             WHERE r.alert_id = $1
+               AND (SELECT count(*) FROM alert_reports h
+                    WHERE h.network = r.network AND h.hid_at > clock_timestamp() - interval '24 hours') < $3
+           ),
+           hidden AS (
              UPDATE alerts a SET hidden = true, hidden_at = clock_timestamp(), hidden_by = 'reports'
-             WHERE a.id = $1
-               AND (SELECT count(*) FROM alert_reports r WHERE r.alert_id = a.id AND ${OPEN}) >= $2
-             RETURNING a.id
+             WHERE a.id = $1 AND (SELECT count(*) FROM counted) >= $2
+             RETURNING a.id, a.hidden_at
+           ),
+           spent AS (
+             UPDATE alert_reports r SET hid_at = hidden.hidden_at
+             FROM hidden
+             WHERE r.alert_id = hidden.id AND r.network IN (SELECT network FROM counted)
            )
            INSERT INTO moderation_log (alert_id, action) SELECT id, 'hidden-by-reports' FROM hidden
            RETURNING alert_id`,
-          [alertId, REPORTS_TO_HIDE],
+          [alertId, REPORTS_TO_HIDE, HIDES_PER_NETWORK_PER_DAY],
         );
+        if (hidden.length === 0) return { report, created: true, hidden: false };
         // Open live maps take the marker away.
-        if (hidden.length > 0) await recordAlertEvent(tx, alertId, 'removed');
-        return { report: inserted[0]!.report, created: true };
+        await recordAlertEvent(tx, alertId, 'removed');
+        return { report, created: true, hidden: true };
       });
     },
 
@@ -101,8 +138,8 @@ export function moderationRepository(db: Database) {
     },
 
     /**
-     * Shows an alert again and closes its reports: a client whose report was reviewed does
-     * not count towards hiding it again. Undefined when there is no such alert.
+     * Shows an alert again and closes its reports; reviewed, it is never hidden by reports
+     * again. Undefined when there is no such alert.
      */
     restore(alertId: string): Promise<Alert | undefined> {
       return db.transaction(async (tx) => {

@@ -177,6 +177,24 @@ describe('Idempotency-Key', () => {
     expect(await count()).toBe(before);
   });
 
+  it('answers a replay of an alert hidden since with 404, as a read of it would', async () => {
+    const key = crypto.randomUUID();
+    const first = await post(valid, { 'idempotency-key': key });
+    const id = first.json().data.id as string;
+    // Hidden by visitors from three networks.
+    for (const remoteAddress of ['192.0.2.1', '198.51.100.1', '2001:db8:77::1']) {
+      const res = await t.app.inject({ method: 'POST', url: `/Alerts/${id}/reports`, remoteAddress, payload: {} });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const read = expectProblem(await t.app.inject({ method: 'GET', url: `/Alerts/${id}` }), 404);
+    const before = await count();
+    const replay = await post(valid, { 'idempotency-key': key });
+    expect(expectProblem(replay, 404)).toEqual(read);
+    expect(replay.headers.location).toBeUndefined();
+    expect(replay.body).not.toContain(valid.comments);
+    expect(await count()).toBe(before);
+  });
+
   it('stores separately under different keys, and without a key', async () => {
     const before = await count();
     await post(valid, { 'idempotency-key': crypto.randomUUID() });

@@ -1,8 +1,9 @@
 /**
  * Moderation. Visitors report an abusive alert (POST /Alerts/{id}/reports); an alert
- * reported by REPORTS_TO_HIDE distinct clients is hidden until a moderator reviews it. The
- * moderator (ADMIN_TOKEN) hides alerts (DELETE /Alerts/{id}), lists the reported ones and
- * restores them. Hidden alerts are kept, never shown.
+ * reported from REPORTS_TO_HIDE networks is hidden until a moderator reviews it, within
+ * each network's daily budget of automatic hides. The moderator (ADMIN_TOKEN) hides alerts
+ * (DELETE /Alerts/{id}), lists the reported ones and restores them. Hidden alerts are kept,
+ * never shown.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -15,8 +16,8 @@ import {
   ReportResponseSchema,
 } from '@wildalert/shared';
 import { HttpProblem } from '../problem.ts';
-import { clientAddress } from '../plugins/rate-limit.ts';
-import { moderationRepository, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
+import { clientNetwork } from '../client-address.ts';
+import { HIDES_PER_NETWORK_PER_DAY, moderationRepository, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,9 +52,16 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Report an alert as abusive',
-        description:
-          `Anonymous, once per client address (a repeat answers 200 with the first report). An alert reported by ` +
-          `${REPORTS_TO_HIDE} different clients is hidden until a moderator reviews it. Counts against the write limits.`,
+        description: [
+          'Anonymous. Reports count by network (IPv4 /24, IPv6 /48): one per alert and network, and a repeat from',
+          'the same network answers 200 with its first report.',
+          '',
+          `An alert reported from ${REPORTS_TO_HIDE} networks is hidden until a moderator reviews it, but a network's`,
+          `report counts towards that only while the network has taken part in fewer than ${HIDES_PER_NETWORK_PER_DAY}`,
+          'automatic hides in the last 24 hours; beyond that, and for an alert a moderator has reviewed (restored),',
+          'reports are stored and wait for a moderator (`GET /moderation/reports`) without hiding anything.',
+          'Counts against the write limits.',
+        ].join('\n'),
         params: IdParams,
         body: CreateReportBodySchema,
         response: { 200: ReportResponseSchema, 201: ReportResponseSchema, 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
@@ -67,10 +75,10 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = UUID.test(id) ? await repo.report(id, clientAddress(request), request.body.reason ?? '') : undefined;
+      const result = UUID.test(id) ? await repo.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
       if (!result) throw notFound(id);
-      // This report may have hidden the alert: searches must not show it any more.
-      if (result.created) app.searchCache.invalidate();
+      // Searches must not show it any more.
+      if (result.hidden) app.searchCache.invalidate();
       return reply.code(result.created ? 201 : 200).send({ data: result.report });
     },
   );
@@ -102,7 +110,9 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['moderation'],
         summary: 'Reported alerts awaiting review (moderator)',
-        description: 'Alerts with open reports, hidden or not, at their exact points: hidden ones first, then the most recently reported.',
+        description:
+          'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
+          'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
         security: MODERATOR,
         querystring: Type.Object(
           { limit: Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: 100 }) },
@@ -127,7 +137,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['moderation'],
         summary: 'Show a hidden alert again (moderator)',
         description:
-          'Marks the alert reviewed: its reports so far are closed, and only reports from other clients can hide it again.',
+          'Marks the alert reviewed: its reports so far are closed, and reports never hide it again (they only queue for a moderator).',
         security: MODERATOR,
         params: IdParams,
         response: { 200: AlertResponseSchema, ...authProblems, 404: ProblemSchema, 503: ProblemSchema },

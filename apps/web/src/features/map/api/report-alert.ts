@@ -1,4 +1,4 @@
-/** POST /Alerts/{id}/reports: a visitor flags an alert as abuse (three distinct visitors hide it). */
+/** POST /Alerts/{id}/reports: a visitor flags an alert as abuse (reports from three networks hide it). */
 import type { ReportResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 
