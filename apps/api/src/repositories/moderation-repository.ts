@@ -73,11 +73,13 @@ export function moderationRepository(db: Database) {
           [alertId, network, reason],
         );
         if (inserted.length === 0) {
-          const rows = await tx.query<{ report: Report }>(
-            `SELECT ${REPORT_JSON} AS report FROM alert_reports r WHERE r.alert_id = $1 AND r.network = $2`,
+          // Counted already. Answered with this caller's own reason: the stored one may be a
+          // neighbour's words (same network), not theirs to read.
+          const rows = await tx.query<{ reportedAt: string }>(
+            `SELECT ${UTC('r.reported_at')} AS "reportedAt" FROM alert_reports r WHERE r.alert_id = $1 AND r.network = $2`,
             [alertId, network],
           );
-          return { report: rows[0]!.report, created: false, hidden: false };
+          return { report: { alertId, reason, reportedAt: rows[0]!.reportedAt }, created: false, hidden: false };
         }
         const report = inserted[0]!.report;
         // A moderator's decision stands: later reports only queue the alert for another look.

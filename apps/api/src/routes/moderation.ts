@@ -54,7 +54,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Report an alert as abusive',
         description: [
           'Anonymous. Reports count by network (IPv4 /24, IPv6 /48): one per alert and network, and a repeat from',
-          'the same network answers 200 with its first report.',
+          "the same network answers 200 (already counted) with the network's report time and the caller's own reason.",
           '',
           `An alert reported from ${REPORTS_TO_HIDE} networks is hidden until a moderator reviews it, but a network's`,
           `report counts towards that only while the network has taken part in fewer than ${HIDES_PER_NETWORK_PER_DAY}`,
