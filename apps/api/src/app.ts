@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { trustedProxies } from './client-address.ts';
 import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
 import admin from './plugins/admin.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
+import queryBudget from './plugins/query-budget.ts';
 import searchCache from './plugins/search-cache.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -48,7 +50,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     requestTimeout: TIMEOUTS.requestMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
     connectionTimeout: TIMEOUTS.idleMs,
@@ -92,13 +94,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     strictPreflight: false,
   });
   await app.register(rateLimit, { limits: config.rateLimit });
+  await app.register(queryBudget, { budget: config.queryBudget });
   await app.register(admin, { adminToken: config.adminToken });
   await app.register(docs, { version });
   await app.register(db, { config });
   await app.register(live);
   await app.register(searchCache);
   await app.register(alerts);
-  await app.register(alertsStream);
+  await app.register(alertsStream, { streams: config.streams });
   await app.register(moderation);
   await app.register(animals);
   await app.register(health, { version });

@@ -13,8 +13,22 @@ describe('loadConfig', () => {
       adminToken: undefined,
       trustProxy: false,
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
+      queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
+      streams: { perClient: 100, max: 5000 },
       logLevel: 'info',
     });
+  });
+
+  it('reads the database-time budget and the stream caps', () => {
+    const config = loadConfig({
+      QUERY_CONCURRENCY_PER_CLIENT: '4',
+      QUERY_TIME_PER_SECOND_MS: '1000000',
+      QUERY_TIME_BURST_MS: '1',
+      STREAMS_PER_CLIENT: '3',
+      STREAMS_MAX: '20000',
+    });
+    expect(config.queryBudget).toEqual({ concurrent: 4, msPerSecond: 1_000_000, burstMs: 1 });
+    expect(config.streams).toEqual({ perClient: 3, max: 20_000 });
   });
 
   it('reads the abuse limits, which can be raised without bound (benchmarks, tests)', () => {
@@ -25,8 +39,13 @@ describe('loadConfig', () => {
 
   it.each([
     ['false', false],
-    ['true', true],
-    ['TRUE', true],
+    ['0', false],
+    // One proxy: the rightmost forwarded address, never the leftmost (which the client writes).
+    ['true', 1],
+    ['TRUE', 1],
+    ['1', 1],
+    ['2', 2],
+    [' 3 ', 3],
     ['127.0.0.1', ['127.0.0.1']],
     ['10.0.0.0/8, 192.168.1.1,::1, fd00::/8', ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']],
     ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
@@ -55,14 +74,25 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['TILE_URL', 'https://tiles.example/tile.png'],
     ['ADMIN_TOKEN', 'short'],
+    // A Bearer credential cannot carry these, so such a token could never authenticate.
+    ['ADMIN_TOKEN', 'a long enough secret with spaces'],
+    ['ADMIN_TOKEN', 'zażółć-gęślą-jaźń-0123456789'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
-    ['TRUST_PROXY', '2'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '1000'],
+    ['TRUST_PROXY', '2,10.0.0.1'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,nginx'],
     ['RATE_LIMIT_POSTS_PER_MINUTE', '0'],
     ['RATE_LIMIT_POSTS_PER_DAY', 'many'],
     ['RATE_LIMIT_READS_PER_MINUTE', '-5'],
+    ['QUERY_CONCURRENCY_PER_CLIENT', '0'],
+    ['QUERY_TIME_PER_SECOND_MS', '0.5'],
+    ['QUERY_TIME_BURST_MS', 'lots'],
+    ['STREAMS_PER_CLIENT', '0'],
+    ['STREAMS_MAX', '-1'],
   ])('refuses a bad %s (%s), naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

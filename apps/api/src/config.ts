@@ -13,11 +13,17 @@ const EnvSchema = Type.Object({
     pattern: '\\{z\\}.*\\{x\\}.*\\{y\\}',
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   }),
-  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  // Printable ASCII without spaces: what an `Authorization: Bearer` header can carry.
+  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, pattern: '^[\\x21-\\x7E]+$' })),
   TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
   RATE_LIMIT_POSTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
   RATE_LIMIT_POSTS_PER_DAY: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_READS_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  QUERY_CONCURRENCY_PER_CLIENT: Type.Integer({ minimum: 1, default: 2 }),
+  QUERY_TIME_PER_SECOND_MS: Type.Integer({ minimum: 1, default: 200 }),
+  QUERY_TIME_BURST_MS: Type.Integer({ minimum: 1, default: 2000 }),
+  STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: 100 }),
+  STREAMS_MAX: Type.Integer({ minimum: 1, default: 5000 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -34,16 +40,29 @@ export interface Config {
   tileUrl: string;
   adminToken: string | undefined;
   /**
-   * Which peers' X-Forwarded-For to believe (Fastify's `trustProxy`): none, any, or the
-   * proxies' addresses and subnets.
+   * Whose X-Forwarded-For to believe: nobody (false), a number of proxy hops in front of
+   * the server (`true` is one), or the proxies' addresses and subnets. Either way the client
+   * is read from the right of the header, never from the left, which the client writes.
    */
-  trustProxy: boolean | string[];
+  trustProxy: false | number | string[];
   /** Per client address, in this process's memory. */
   rateLimit: { postsPerMinute: number; postsPerDay: number; readsPerMinute: number };
+  /**
+   * Database reads per client address (plugins/query-budget.ts): how many at once, and the
+   * wall time they may take, refilled each second up to a burst.
+   */
+  queryBudget: { concurrent: number; msPerSecond: number; burstMs: number };
+  /** Open live streams (GET /Alerts/stream): per client address, and in all. */
+  streams: { perClient: number; max: number };
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+/** What to write instead, where the schema's own message would only quote a pattern. */
+const HINTS: Record<string, string> = {
+  ADMIN_TOKEN: 'must be at least 16 printable ASCII characters without spaces (it is sent as "Authorization: Bearer <token>")',
+};
 
 /** Validates an environment (normally `process.env`); throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -54,16 +73,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   );
   const value = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
   if (!Value.Check(EnvSchema, value)) {
-    const problems = [...Value.Errors(EnvSchema, value)].map(
-      (e) => `${e.instancePath.slice(1) || 'environment'} ${e.message}`,
-    );
+    const problems = [...Value.Errors(EnvSchema, value)].map((e) => {
+      const name = e.instancePath.slice(1);
+      return `${name || 'environment'} ${HINTS[name] ?? e.message}`;
+    });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const v = value as Static<typeof EnvSchema>;
   const trustProxy = parseTrustProxy(v.TRUST_PROXY);
   if (trustProxy === undefined) {
     throw new ConfigError(
-      'Invalid configuration: TRUST_PROXY must be false, true, or a comma-separated list of proxy addresses and subnets (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal)',
+      'Invalid configuration: TRUST_PROXY must be false, true (one proxy), a number of proxy hops (1 to 99), or a comma-separated list of proxy addresses and subnets (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal)',
     );
   }
   return {
@@ -79,14 +99,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       postsPerDay: v.RATE_LIMIT_POSTS_PER_DAY,
       readsPerMinute: v.RATE_LIMIT_READS_PER_MINUTE,
     },
+    queryBudget: {
+      concurrent: v.QUERY_CONCURRENCY_PER_CLIENT,
+      msPerSecond: v.QUERY_TIME_PER_SECOND_MS,
+      burstMs: v.QUERY_TIME_BURST_MS,
+    },
+    streams: { perClient: v.STREAMS_PER_CLIENT, max: v.STREAMS_MAX },
     logLevel: v.LOG_LEVEL,
   };
 }
 
 function parseTrustProxy(raw: string): Config['trustProxy'] | undefined {
   const text = raw.trim().toLowerCase();
-  if (text === 'false') return false;
-  if (text === 'true') return true;
+  if (text === 'false' || text === '0') return false;
+  // Not Fastify's `true`, which believes the leftmost address: anyone can write that one.
+  if (text === 'true') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text) || false;
   const entries = text.split(',').map((e) => e.trim());
   const valid = entries.every((entry) => {
     // proxy-addr's names for the loopback, link-local and private ranges.

@@ -1,11 +1,29 @@
-/** GET /Alerts/stream: new alerts in an area as Server-Sent Events, with replay after a reconnect. */
+/**
+ * GET /Alerts/stream: new alerts in an area as Server-Sent Events, with replay after a
+ * reconnect. Open streams are capped per client address and in all, and a stream whose
+ * client stops reading is cut before the server holds much for it.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AlertsStreamQuerySchema, ProblemSchema } from '@wildalert/shared';
+import { clientAddress } from '../client-address.ts';
+import type { Config } from '../config.ts';
 import type { FeedMessage } from '../live/alert-feed.ts';
 import { REPLAY_CAPACITY } from '../live/alert-feed.ts';
+import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
 
 /** How long a browser waits before reconnecting. */
 const RETRY_MS = 3000;
+
+/**
+ * What Node may hold for one stream beyond the kernel's socket buffers (which already take
+ * a few MB on their own). A client that reads never gets near it; one that does not is cut
+ * here, and when it reconnects with Last-Event-ID the replay gives it what it missed. Times
+ * STREAMS_MAX (5000), at most 1.25 GB, and only if every client stops reading at once.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** When a client may try again for another stream. */
+const STREAMS_RETRY_AFTER_S = 60;
 
 function toSse(message: FeedMessage) {
   switch (message.kind) {
@@ -18,12 +36,56 @@ function toSse(message: FeedMessage) {
   }
 }
 
+/** One event as `text/event-stream` lines; JSON holds no line break, so the data is one line. */
+function format(message: FeedMessage): string {
+  const { id, event, data } = toSse(message);
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 function parseEventId(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
-const stream: FastifyPluginAsyncTypebox = async (app) => {
+const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async (app, { streams }) => {
+  /** Open streams per client address; an address is forgotten with its last stream. */
+  const perClient = new Map<string, number>();
+  let open = 0;
+
+  /** Takes a place for a new stream, or refuses it; the place is given back once, by `release`. */
+  function admit(address: string): () => void {
+    const mine = perClient.get(address) ?? 0;
+    if (mine >= streams.perClient) {
+      throw new HttpProblem(
+        429,
+        `Too many live streams from your address (at most ${streams.perClient}). Close one, or try again in ${STREAMS_RETRY_AFTER_S} s.`,
+        PROBLEM_TYPES.rateLimited,
+        undefined,
+        { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
+      );
+    }
+    if (open >= streams.max) {
+      throw new HttpProblem(
+        503,
+        `The server has as many live streams open as it can take; try again in ${STREAMS_RETRY_AFTER_S} s.`,
+        'about:blank',
+        undefined,
+        { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
+      );
+    }
+    perClient.set(address, mine + 1);
+    open++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      open--;
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left > 0) perClient.set(address, left);
+      else perClient.delete(address);
+    };
+  }
+
   app.get(
     '/Alerts/stream',
     {
@@ -41,34 +103,80 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
           `missed, without gaps or repeats, as long as that is among the last ${REPLAY_CAPACITY}`,
           'events of the last 24 hours; beyond that it gets `reset`. Ids are shared by every',
           'instance on one database, so the client may reconnect to any of them.',
+          '',
+          `At most ${streams.perClient} open streams per client address (else \`429\`) and ${streams.max} in all`,
+          "(else `503`), both with `Retry-After`. A client that stops reading is disconnected once",
+          `the server holds ${MAX_BUFFERED_BYTES / 1024} KiB for it; on reconnecting it gets what it missed. When that is`,
+          `more than ${MAX_BUFFERED_BYTES / 1024} KiB of events, it gets \`reset\` instead.`,
         ].join('\n'),
         querystring: AlertsStreamQuerySchema,
-        response: { 400: ProblemSchema },
+        response: { 400: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
       },
     },
     async (request, reply) => {
       const q = request.query;
+      const release = admit(clientAddress(request));
+      try {
+        // Events committed before this request are the client's to load (GET /Alerts), not news.
+        await app.feed.sync();
+      } catch (error) {
+        release();
+        throw error;
+      }
+      // Gone while we waited: its close has passed, so nothing would ever unsubscribe it.
+      if (!reply.sse.isConnected || request.raw.destroyed) {
+        release();
+        return;
+      }
       reply.sse.keepAlive();
-      let first = true;
-      const send = (message: FeedMessage) => {
-        if (!reply.sse.isConnected) return;
-        // The first message also tells the browser how soon to reconnect.
-        const retry = first ? { retry: RETRY_MS } : {};
-        first = false;
-        void reply.sse.send({ ...toSse(message), ...retry }).catch(() => {});
+
+      // Written straight to the response rather than with reply.sse.send(), which, while the
+      // socket is full, waits for 'drain' with a new listener per event (hence
+      // MaxListenersExceededWarning) and lets unsent events pile up in the heap without end.
+      let cut = false;
+      const write = (text: string) => {
+        if (cut || !reply.sse.isConnected) return;
+        reply.sse.sendHeaders();
+        reply.raw.write(text);
+        if (reply.raw.writableLength > MAX_BUFFERED_BYTES) {
+          cut = true;
+          request.log.info({ buffered: reply.raw.writableLength }, 'live stream cut: its client does not read');
+          // A reset frees the kernel's buffers too; a graceful close would wait for the client to read them.
+          reply.raw.socket?.resetAndDestroy();
+        }
       };
-      // Events committed before this request are the client's to load (GET /Alerts), not news.
-      await app.feed.sync();
+
+      // The replay arrives synchronously from subscribe(); more than the client could be
+      // sent at once becomes a "reset": the client reloads its area instead.
+      let replay: string[] | undefined = [];
+      let replayBytes = 0;
+      let lastId = 0;
+      const send = (message: FeedMessage) => {
+        if (!replay) return write(format(message));
+        lastId = message.id;
+        if (replayBytes > MAX_BUFFERED_BYTES) return;
+        const text = format(message);
+        replay.push(text);
+        replayBytes += Buffer.byteLength(text);
+      };
       const subscription = app.feed.subscribe(
         { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, ...(q.animal ? { animals: q.animal } : {}) },
         parseEventId(request.headers['last-event-id'] ?? q.lasteventid),
         send,
       );
+      const replayed = replay;
+      replay = undefined;
+      // First, how soon the browser should reconnect.
+      write(`retry: ${RETRY_MS}\n\n`);
+      if (replayBytes > MAX_BUFFERED_BYTES) write(format({ id: lastId, kind: 'reset' }));
+      else replayed.forEach(write);
+
       const end = () => reply.sse.close();
       app.liveStreams.add(end);
       reply.sse.onClose(() => {
         subscription.unsubscribe();
         app.liveStreams.delete(end);
+        release();
       });
     },
   );

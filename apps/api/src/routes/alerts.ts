@@ -10,7 +10,7 @@ import {
   ProblemSchema,
 } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
-import { alertsRepository, IdempotencyKeyReusedError } from '../repositories/alerts-repository.ts';
+import { alertsRepository, IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
 import { moderationRepository } from '../repositories/moderation-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,12 +22,14 @@ const CreateAlertHeadersSchema = Type.Object({
       pattern: '^"?[\\x21\\x23-\\x7E]{1,200}"?$',
       description:
         'A unique value per intended alert (a UUID, say). A retry with the same key answers ' +
-        'the alert stored the first time instead of storing another.',
+        'the alert stored the first time instead of storing another (404 if that alert was hidden since).',
     }),
   ),
 });
 
-const problems = { 400: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
+const problems = { 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema };
+/** The reads below spend their client's database time (plugins/query-budget.ts). */
+const queryBudget = { queryBudget: true };
 
 const alerts: FastifyPluginAsyncTypebox = async (app) => {
   const repo = alertsRepository(app.db);
@@ -40,8 +42,9 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['alerts'],
         summary: 'Alerts within a radius of a point, newest first',
         querystring: AlertsQuerySchema,
-        response: { 200: AlertListResponseSchema, 400: ProblemSchema, 503: ProblemSchema },
+        response: { 200: AlertListResponseSchema, 400: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
       },
+      config: queryBudget,
     },
     async (request, reply) => {
       const body = await app.searchCache.get(request.query, () => repo.search(request.query));
@@ -64,9 +67,11 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: { description: 'A GeoJSON FeatureCollection', content: { 'application/geo+json': { schema: AlertsGeoJsonSchema } } },
           400: ProblemSchema,
+          429: ProblemSchema,
           503: ProblemSchema,
         },
       },
+      config: queryBudget,
     },
     async (request, reply) => {
       const body = await repo.searchGeoJson(request.query);
@@ -89,9 +94,11 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
           400: ProblemSchema,
+          429: ProblemSchema,
           503: ProblemSchema,
         },
       },
+      config: queryBudget,
     },
     async (request, reply) => {
       const body = await repo.searchCsv(request.query);
@@ -114,6 +121,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Type.String({ description: 'UUID' }) }),
         response: { 200: AlertResponseSchema, ...problems, 401: ProblemSchema, 403: ProblemSchema },
       },
+      config: queryBudget,
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -139,6 +147,8 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: AlertResponseSchema,
           400: ProblemSchema,
+          // A replayed Idempotency-Key whose alert a moderator or reports hid since.
+          404: ProblemSchema,
           413: ProblemSchema,
           415: ProblemSchema,
           422: ProblemSchema,
@@ -166,6 +176,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
             PROBLEM_TYPES.idempotencyKeyReused,
           );
         }
+        if (error instanceof ReplayedAlertHiddenError) throw new HttpProblem(404, `There is no alert ${error.alertId}.`);
         throw error;
       }
     },

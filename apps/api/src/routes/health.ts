@@ -1,6 +1,6 @@
 /** /health: is the API up, which engine serves it, can it reach the database. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HealthResponseSchema } from '@wildalert/shared';
+import { HealthResponseSchema, ProblemSchema } from '@wildalert/shared';
 import { alertsRepository } from '../repositories/alerts-repository.ts';
 
 const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { version }) => {
@@ -12,8 +12,10 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
         tags: ['operations'],
         summary: 'Health, database engine and count of visible alerts',
         description: 'Answers 503 with the same body when the database cannot be reached.',
-        response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
+        response: { 200: HealthResponseSchema, 429: ProblemSchema, 503: HealthResponseSchema },
       },
+      // It counts the alerts: a database read like any other.
+      config: { queryBudget: true },
     },
     async (request, reply) => {
       const engine = app.db.engine;
