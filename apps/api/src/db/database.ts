@@ -28,6 +28,11 @@ export interface Database extends Queryable {
    * Resolves to a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether writes fail for lack of disk space (see StorageFullError), for /health: reads
+   * still work then. Absent where the engine cannot tell.
+   */
+  storageFull?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -37,4 +42,18 @@ export interface Database extends Queryable {
  */
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
+}
+
+/** The disk under the database is full: nothing more can be stored until space is freed (503). */
+export class StorageFullError extends Error {
+  override name = 'StorageFullError';
+}
+
+/**
+ * The embedded engine's folder cannot be used (another server holds it, it holds something
+ * else, it is damaged). The message names the folder and says what to do; a start prints
+ * just that.
+ */
+export class DataDirError extends Error {
+  override name = 'DataDirError';
 }
