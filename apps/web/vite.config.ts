@@ -1,14 +1,26 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BASE_PATH } from '@wildalert/shared';
 
 const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
-const BASE = '/WildAlertApp/';
+const BASE = BASE_PATH;
+
+/** The brand colour, from its one home (--wa-primary in global.css), for the browser's own chrome. */
+const THEME_COLOR = /--wa-primary:\s*(#[0-9a-f]{6})\s*;/i.exec(
+  fs.readFileSync(new URL('src/app/global.css', import.meta.url), 'utf8'),
+)?.[1];
+if (!THEME_COLOR) throw new Error('src/app/global.css defines no --wa-primary colour');
 
 export default defineConfig({
   base: BASE,
   plugins: [
     react(),
+    {
+      name: 'wildalert-theme-color',
+      transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLOR }, injectTo: 'head' }],
+    },
     // Our own service worker (src/sw/sw.ts) with Workbox's precache manifest injected: the app
     // shell is fetched network-first, so the server's run-time config in index.html stays current.
     VitePWA({
@@ -31,8 +43,7 @@ export default defineConfig({
         start_url: BASE,
         scope: BASE,
         display: 'standalone',
-        // The MUI theme's primary colour (src/app/theme.ts) and its background.
-        theme_color: '#2e5e3a',
+        theme_color: THEME_COLOR,
         background_color: '#ffffff',
         icons: [
           { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
@@ -53,7 +64,8 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    // `npm run dev`: the API runs beside Vite (npm run dev -w apps/api).
-    proxy: Object.fromEntries(['/Alerts', '/Animals', '/health'].map((p) => [p, API])),
+    // `npm run dev` (scripts/dev.mjs): the API runs beside Vite, which hands it every path outside
+    // the app's, so a new route needs nothing here.
+    proxy: { [`^/(?!${BASE.slice(1)})`]: API },
   },
 });

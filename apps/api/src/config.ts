@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_TILE_URL } from '@wildalert/shared';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -11,7 +12,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   TILE_URL: Type.String({
     pattern: '\\{z\\}.*\\{x\\}.*\\{y\\}',
-    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    default: DEFAULT_TILE_URL,
   }),
   // Printable ASCII without spaces: what an `Authorization: Bearer` header can carry.
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, pattern: '^[\\x21-\\x7E]+$' })),

@@ -1,7 +1,5 @@
 /** Spherical geometry for tests: where a point lands at a given distance and bearing. */
-
-/** The sphere PostGIS uses for geography with use_spheroid = false: WGS 84's mean radius. */
-export const EARTH_RADIUS_M = 6_371_008.7714;
+import { distanceMetres, EARTH_RADIUS_M, type LatLon } from '@wildalert/shared';
 
 export function destination(lat: number, lon: number, bearingDeg: number, km: number) {
   const rad = Math.PI / 180;
@@ -15,10 +13,6 @@ export function destination(lat: number, lon: number, bearingDeg: number, km: nu
 }
 
 /** Great-circle distance in kilometres on the same sphere (haversine). */
-export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const rad = Math.PI / 180;
-  const dφ = (b.latitude - a.latitude) * rad;
-  const dλ = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dφ / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dλ / 2) ** 2;
-  return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000;
+export function distanceKm(a: LatLon, b: LatLon): number {
+  return distanceMetres(a, b) / 1000;
 }

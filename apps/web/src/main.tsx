@@ -8,5 +8,12 @@ window.addEventListener('load', () => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
   // Alerts reported without a connection: sent now, and whenever the connection returns.
-  void import('./features/offline-queue/api/outbox.ts').then((m) => m.startOutbox(), ignore);
+  void import('./features/offline-queue/api/outbox.ts').then(
+    (m) =>
+      m.startOutbox((body, key) =>
+        // Loaded only when something waits: the form's module brings the schemas with it.
+        import('./features/add-alert/api/create-alert.ts').then(({ createAlert }) => createAlert(body, key)),
+      ),
+    ignore,
+  );
 });

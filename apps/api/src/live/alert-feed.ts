@@ -3,6 +3,7 @@
  * any instance sharing the database, or in-process for the embedded engine), keeps the
  * recent ones in memory for replay, and hands each to the stream clients whose area holds it.
  */
+import { distanceMetres } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { EVENTS_CHANNEL, eventsRepository, type AlertEvent } from '../repositories/events-repository.ts';
 
@@ -11,9 +12,6 @@ export const REPLAY_CAPACITY = 10_000;
 const FETCH_BATCH = 1000;
 const PRUNE_AFTER_HOURS = 24;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
-/** The sphere PostGIS uses for geography without the spheroid: the same radius searches use. */
-const EARTH_RADIUS_M = 6_371_008.7714;
 
 export interface Area {
   latitude: number;
@@ -45,15 +43,8 @@ export function isInArea(area: Area, event: AlertEvent): boolean {
   if (event.kind === 'removed') return true; // harmless for a client without that marker
   const { alert } = event;
   if (area.animals && area.animals.length > 0 && !area.animals.includes(alert.animal)) return false;
-  return distanceM(area.latitude, area.longitude, alert.latitude, alert.longitude) <= area.radiusKm * 1000;
-}
-
-function distanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  // On the sphere PostGIS uses for geography without the spheroid: the same distance searches use.
+  return distanceMetres(area, alert) <= area.radiusKm * 1000;
 }
 
 export class AlertFeed {

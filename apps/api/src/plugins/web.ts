@@ -6,14 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { BASE_PATH, type RuntimeConfig } from '@wildalert/shared';
 import { problem, sendProblem } from '../problem.ts';
-
-export const BASE_PATH = '/WildAlertApp/';
-
-/** What the browser app learns from the server at run time, without a rebuild. */
-export interface RuntimeConfig {
-  tileUrl: string;
-}
 
 export interface WebOptions {
   /** The folder `vite build` wrote. */

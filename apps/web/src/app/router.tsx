@@ -1,9 +1,11 @@
-import { lazy, type ComponentType } from 'react';
+/** The route layer: which screen each path shows, each behind its own error boundary. */
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { MapScreen } from '../features/map/components/map-screen.tsx';
 import { Frame } from './frame.tsx';
 import { NotFound } from './not-found.tsx';
+import { RouteBoundary } from './route-boundary.tsx';
 
 /** A screen loaded on demand, together with MUI's theme, which only such screens use. */
 function lazyThemed(load: () => Promise<{ default: ComponentType }>) {
@@ -19,18 +21,26 @@ function lazyThemed(load: () => Promise<{ default: ComponentType }>) {
   });
 }
 
-const AddAlertScreen = lazyThemed(() => import('../features/add-alert/components/add-alert-screen.tsx'));
+const AddAlertScreen = lazyThemed(() => import('./routes/add-alert.tsx'));
 const TestScreen = lazyThemed(() => import('../features/self-check/components/test-screen.tsx'));
+
+/**
+ * `name`: one boundary per screen. The map's two paths share one, so opening an alert from the
+ * map does not build the map anew.
+ */
+function guarded(name: string, screen: ReactNode) {
+  return <RouteBoundary key={name}>{screen}</RouteBoundary>;
+}
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Frame />}>
-        <Route path={paths.map} element={<MapScreen />} />
-        <Route path={paths.alert} element={<MapScreen />} />
-        <Route path={paths.addAlert} element={<AddAlertScreen />} />
-        <Route path={paths.test} element={<TestScreen />} />
-        <Route path="*" element={<NotFound />} />
+        <Route path={paths.map} element={guarded('map', <MapScreen />)} />
+        <Route path={paths.alert} element={guarded('map', <MapScreen />)} />
+        <Route path={paths.addAlert} element={guarded('add-alert', <AddAlertScreen />)} />
+        <Route path={paths.test} element={guarded('test', <TestScreen />)} />
+        <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>
   );

@@ -1,11 +1,15 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Light only: forest green for the frame, the earlier app's warm yellow as the accent. */
+/**
+ * Light only: forest green for the frame, the earlier app's warm yellow as the accent. The
+ * colours are the CSS variables of global.css, their one home; the browser mixes the shades.
+ */
 export const theme = createTheme({
+  cssVariables: { nativeColor: true },
   palette: {
     mode: 'light',
-    primary: { main: '#2e5e3a', contrastText: '#ffffff' },
-    secondary: { main: '#ffd866', contrastText: '#1f2a1f' },
+    primary: { main: 'var(--wa-primary)', contrastText: '#ffffff' },
+    secondary: { main: 'var(--wa-accent)', contrastText: 'var(--wa-text)' },
     background: { default: '#ffffff' },
   },
   typography: {

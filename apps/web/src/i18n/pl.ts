@@ -10,6 +10,15 @@ export const pl = {
     closePopup: 'Zamknij',
   },
 
+  routeError: {
+    /** A screen's code did not arrive (a new version was deployed, or the connection broke). */
+    chunkTitle: 'Nie udało się wczytać tej części aplikacji',
+    chunkText: 'Możliwe, że aplikacja została właśnie zaktualizowana albo połączenie zostało przerwane. Odśwież stronę.',
+    title: 'Coś poszło nie tak',
+    text: 'Ten ekran napotkał błąd. Odśwież stronę, aby spróbować ponownie.',
+    reload: 'Odśwież',
+  },
+
   notFound: {
     title: 'Nie ma takiej strony',
     text: 'Ten adres nie prowadzi do żadnego ekranu WildAlert.',

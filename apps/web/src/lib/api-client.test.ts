@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfter } from './api-client.ts';
-import { parseRuntimeConfig, DEFAULT_TILE_URL } from './runtime-config.ts';
+import { DEFAULT_TILE_URL } from '@wildalert/shared';
+import { parseRuntimeConfig } from './runtime-config.ts';
 
 describe('retryAfter', () => {
   it('reads delta-seconds and HTTP dates', () => {

@@ -64,3 +64,8 @@ export function retryAfter(value: string | null, now = Date.now()): number | und
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
+
+/** Whether the browser is offline, or `error` is a request that never reached the server. */
+export function isOffline(error?: unknown): boolean {
+  return !navigator.onLine || (error instanceof ApiError && error.kind === 'network');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMetres, formatDistancePl } from './distance.ts';
+import { formatDistancePl } from './distance.ts';
 
 describe('formatDistancePl', () => {
   it.each([
@@ -12,16 +12,5 @@ describe('formatDistancePl', () => {
     [14_600, '15 km'],
   ])('%d m reads "%s"', (metres, text) => {
     expect(formatDistancePl(metres)).toBe(text);
-  });
-});
-
-describe('distanceMetres', () => {
-  it('measures a great circle: a degree of a meridian is about 111.2 km, a degree of longitude shrinks with latitude', () => {
-    expect(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 })).toBeCloseTo(111_195, -1);
-    expect(distanceMetres({ latitude: 60, longitude: 10 }, { latitude: 60, longitude: 11 })).toBeCloseTo(55_597, -2);
-    const krakow = { latitude: 50.0614, longitude: 19.9366 };
-    const warsaw = { latitude: 52.2297, longitude: 21.0122 };
-    expect(distanceMetres(krakow, warsaw) / 1000).toBeCloseTo(252.5, 0);
-    expect(distanceMetres(warsaw, krakow)).toBe(distanceMetres(krakow, warsaw));
   });
 });

@@ -1,15 +1,8 @@
-/** How far an alert is, for the list view (its own module: the map's first paint does without it). */
-import { latLng } from 'leaflet';
-
+/** How far an alert is, in words, for the list view (its own module: the map's first paint does without it). */
 const km = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 1 });
 
 /** "350 m", "1,2 km", "15 km": metres below a kilometre, then kilometres to one decimal below 10. */
 export function formatDistancePl(metres: number): string {
   if (metres < 1000) return `${Math.round(metres / 10) * 10} m`;
   return `${km.format(metres < 10_000 ? metres / 1000 : Math.round(metres / 1000))} km`;
-}
-
-/** Great-circle distance in metres, as Leaflet measures it (haversine on the Earth's mean radius). */
-export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  return latLng(a.latitude, a.longitude).distanceTo([b.latitude, b.longitude]);
 }

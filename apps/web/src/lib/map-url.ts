@@ -3,7 +3,7 @@
  * looks. A reload or a shared link shows the same; values a person mistyped fall back to
  * the defaults instead of failing.
  */
-import { ANIMAL_KEYS } from '@wildalert/shared';
+import { ANIMAL_KEYS, MAX_ZOOM } from '@wildalert/shared';
 import type { MapView } from './map-view.ts';
 
 export const TIME_WINDOWS = ['24h', '7d', '30d', 'all'] as const;
@@ -31,8 +31,6 @@ export interface MapUrlState extends MapFilters {
   /** Where the map looks, when the address says. */
   view?: MapView;
 }
-
-const MAX_ZOOM = 19;
 
 export function readMapUrl(search: string): MapUrlState {
   const params = new URLSearchParams(search);

@@ -2,13 +2,7 @@
  * Configuration the server writes into index.html at run time
  * (`<meta name="wildalert-config" content="{…}">`), so deployments change it without a rebuild.
  */
-
-export interface RuntimeConfig {
-  /** A z/x/y raster tile URL template. */
-  tileUrl: string;
-}
-
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+import { DEFAULT_TILE_URL, type RuntimeConfig } from '@wildalert/shared';
 
 export function parseRuntimeConfig(content: string | null | undefined): RuntimeConfig {
   let raw: unknown;

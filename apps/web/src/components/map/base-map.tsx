@@ -1,15 +1,14 @@
 /**
- * The map every screen draws: OpenStreetMap raster tiles from the run-time tile URL, max
- * zoom 19, the attribution, controls sized for fingers, and a name for screen readers.
+ * The map every screen draws: OpenStreetMap raster tiles from the run-time tile URL, up to
+ * their closest zoom, the attribution, controls sized for fingers, and a name for screen readers.
  */
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { MAX_ZOOM } from '@wildalert/shared';
 import { pl } from '../../i18n/pl.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
-
-export const MAX_ZOOM = 19;
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 

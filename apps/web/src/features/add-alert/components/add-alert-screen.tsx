@@ -13,12 +13,11 @@ import type { CreateAlertBody } from '@wildalert/shared';
 import { paths } from '../../../config/paths.ts';
 import { inTimePl } from '../../../i18n/pl.ts';
 import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isOffline } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { MapLocationState } from '../../../lib/navigation-state.ts';
-import { enqueueAlert, isOffline } from '../../offline-queue/api/outbox.ts';
 import { useCreateAlert, validateAlert } from '../api/create-alert.ts';
 import { polishFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
 import { newIdempotencyKey, useDraft } from '../hooks/use-draft.ts';
@@ -35,12 +34,17 @@ interface SendFailure {
   sendAsNew?: boolean;
 }
 
-export default function AddAlertScreen() {
+interface AddAlertScreenProps {
+  /** Keeps an alert that cannot be sent now (no connection), to be sent when the network returns. */
+  onQueue(body: CreateAlertBody, idempotencyKey: string): Promise<void>;
+}
+
+export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
   const t = plAddAlert.addAlert;
   useDocumentTitle(t.title);
   const navigate = useNavigate();
   const { draft, update, clear } = useDraft(knownPosition);
-  const [fallback] = useState(() => knownPosition() ?? mapView.get());
+  const [fallback] = useState(() => knownPosition() ?? mapView.get().view);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<SendFailure | null>(null);
   const create = useCreateAlert();
@@ -66,7 +70,7 @@ export default function AddAlertScreen() {
     setFailure(null);
     // No connection: the outbox keeps it (with its key) and sends it when the network returns.
     const queue = () =>
-      enqueueAlert(body, idempotencyKey).then(
+      onQueue(body, idempotencyKey).then(
         () => {
           clear();
           void navigate(paths.map, { replace: true });

@@ -42,7 +42,7 @@ export function AnimalChoice({ value, onChange, error }: AnimalChoiceProps) {
                 border: 2,
                 borderRadius: 2,
                 borderColor: selected ? 'primary.main' : 'divider',
-                bgcolor: selected ? 'rgba(46, 94, 58, 0.08)' : 'transparent',
+                bgcolor: selected ? (theme) => theme.alpha(theme.palette.primary.main, 0.08) : 'transparent',
                 '& .MuiFormControlLabel-label': { fontWeight: selected ? 700 : 400 },
               }}
             />

@@ -2,9 +2,7 @@
  * Where the animal was: a small map (a tap sets the pin, the pin can be dragged), the
  * visitor's own position, or coordinates typed by hand — the last two need no map at all.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { LeafletEvent, Marker as LeafletMarker } from 'leaflet';
-import { Marker, useMap, useMapEvent } from 'react-leaflet';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,13 +12,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
-import { alertIcon } from '../../../components/map/alert-icon.ts';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { requestPosition, type Position } from '../../../lib/geolocation.ts';
-
-const PICKER_ZOOM = 16;
+import { PICKER_ZOOM, PickOnMap } from './map/pick-on-map.tsx';
 
 interface LocationPickerProps {
   value: Position | null;
@@ -98,47 +94,6 @@ export function LocationPicker({ value, onChange, fallback, error }: LocationPic
         }}
       />
     </Box>
-  );
-}
-
-function PickOnMap({
-  value,
-  onChange,
-  recentre,
-  centreOf,
-}: {
-  value: Position | null;
-  onChange(value: Position): void;
-  recentre: number;
-  centreOf: RefObject<(() => Position) | null>;
-}) {
-  const map = useMap();
-  useMapEvent('click', (e) => onChange({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
-  useEffect(() => {
-    centreOf.current = () => {
-      const c = map.getCenter();
-      return { latitude: c.lat, longitude: c.lng };
-    };
-  }, [map, centreOf]);
-  useEffect(() => {
-    if (recentre > 0 && value) map.setView([value.latitude, value.longitude], Math.max(map.getZoom(), PICKER_ZOOM));
-    // Only a new request to recentre moves the map, not every tap on it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recentre, map]);
-  if (!value) return null;
-  return (
-    <Marker
-      position={[value.latitude, value.longitude]}
-      icon={alertIcon}
-      draggable
-      title={plAddAlert.addAlert.pinLabel}
-      eventHandlers={{
-        dragend: (e: LeafletEvent) => {
-          const p = (e.target as LeafletMarker).getLatLng();
-          onChange({ latitude: p.lat, longitude: p.lng });
-        },
-      }}
-    />
   );
 }
 

@@ -1,17 +1,16 @@
 /** GET /Alerts around a point: the fetcher and its query hook. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AlertListResponse } from '@wildalert/shared';
+import { LIMIT_MAX, RADIUS_DEFAULT_KM, type AlertListResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 
-/** The spec's search radius, in kilometres. */
-export const ALERTS_RADIUS_KM = 15;
+/** The spec's search radius, in kilometres: the API's default. */
+export const ALERTS_RADIUS_KM = RADIUS_DEFAULT_KM;
 /**
- * As many as the API gives (its LIMIT_MAX, newest first): clustering keeps thousands cheap
- * to draw, and a visitor in a busy area should see all they can; beyond that the screen says
- * so. A literal, not the import: the schemas module would bring TypeBox into the map's bundle.
+ * As many as the API gives (newest first): clustering keeps thousands cheap to draw, and a
+ * visitor in a busy area should see all they can; beyond that the screen says so.
  */
-export const ALERTS_LIMIT = 5000;
+export const ALERTS_LIMIT = LIMIT_MAX;
 
 export interface AlertsArea {
   latitude: number;

@@ -9,10 +9,11 @@ import { Link } from 'react-router';
 import { animalByKey, type Alert } from '@wildalert/shared';
 import { alertPath } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
-import { distanceMetres, formatDistancePl } from '../../../lib/distance.ts';
+import { distanceMetres } from '@wildalert/shared';
+import { formatDistancePl } from '../../../lib/distance.ts';
 import { relativeTimePl } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
-import { mapView } from '../../../lib/map-view.ts';
+import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
 
 interface AlertListProps {
@@ -28,8 +29,9 @@ interface AlertListProps {
 export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpen }: AlertListProps) {
   const now = useNow();
   const visitor = usePosition();
+  const { view } = useMapView();
   // Distances from the visitor when their position is known, else from where the map looks.
-  const from: Position = visitor ?? mapView.get();
+  const from: Position = visitor ?? view;
   const newestFirst = useMemo(() => [...alerts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [alerts]);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened by the toggle: the reader lands on the list, not back at the top of the page.

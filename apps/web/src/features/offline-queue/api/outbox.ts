@@ -50,11 +50,10 @@ export async function cancelQueuedAlert(idempotencyKey: string): Promise<void> {
   changed('cancelled');
 }
 
-/** Whether the alert should go to the outbox rather than show a failure. */
-export function isOffline(error?: unknown): boolean {
-  return !navigator.onLine || (error instanceof ApiError && error.kind === 'network');
-}
+/** Sends one alert to the server (POST /Alerts with its key); given by the app at start. */
+export type SendAlert = (body: CreateAlertBody, idempotencyKey: string) => Promise<unknown>;
 
+let send: SendAlert | undefined;
 let flushing: Promise<void> | undefined;
 
 /**
@@ -72,14 +71,11 @@ export function flushOutbox(): Promise<void> {
 }
 
 async function sendAll(): Promise<void> {
-  if (!navigator.onLine) return;
+  if (!navigator.onLine || !send) return;
   const waiting = (await queuedAlerts()).filter((item) => item.refusedWith === undefined);
-  if (waiting.length === 0) return;
-  // Loaded only when something waits: the form's module brings the schemas with it.
-  const { createAlert } = await import('../../add-alert/api/create-alert.ts');
   for (const item of waiting) {
     try {
-      await createAlert(item.body, item.idempotencyKey);
+      await send(item.body, item.idempotencyKey);
       await del(item.idempotencyKey, store);
       changed('sent');
     } catch (error) {
@@ -92,8 +88,12 @@ async function sendAll(): Promise<void> {
   }
 }
 
-/** On app start: send what waits now, when the connection returns, and now and then meanwhile. */
-export function startOutbox(): void {
+/**
+ * On app start: send what waits now, when the connection returns, and now and then meanwhile,
+ * with `sendAlert`.
+ */
+export function startOutbox(sendAlert: SendAlert): void {
+  send = sendAlert;
   void flushOutbox();
   window.addEventListener('online', () => void flushOutbox());
   // A connection that is "online" but does not reach the server sends no event.

@@ -7,14 +7,10 @@ import { useMemo, useState } from 'react';
 import { divIcon, type DivIcon, type LeafletKeyboardEvent, type Map as LeafletMap } from 'leaflet';
 import { Marker, useMapEvent } from 'react-leaflet';
 import Supercluster from 'supercluster';
-import { animalByKey, type Alert } from '@wildalert/shared';
-import { alertIcon, freshAlertIcon } from '../../../components/map/alert-icon.ts';
-import { MAX_ZOOM } from '../../../components/map/base-map.tsx';
-import { pl } from '../../../i18n/pl.ts';
-
-export type Selection =
-  | { kind: 'alert'; alert: Alert }
-  | { kind: 'spot'; latitude: number; longitude: number; alerts: Alert[] };
+import { animalByKey, MAX_ZOOM, type Alert } from '@wildalert/shared';
+import { alertIcon, freshAlertIcon } from '../../../../components/map/alert-icon.ts';
+import { pl } from '../../../../i18n/pl.ts';
+import type { Selection } from '../../hooks/use-selection.ts';
 
 interface AlertClustersProps {
   alerts: readonly Alert[];

@@ -1,0 +1,11 @@
+/**
+ * The map screen's parts that its first paint does without (map-extras.ts), as lazy components:
+ * loaded just after the map, as one chunk, so the map route stays small.
+ */
+import { lazy } from 'react';
+
+const loadExtras = () => import('./map-extras.ts');
+export const MapToolbar = lazy(() => loadExtras().then((m) => ({ default: m.MapToolbar })));
+export const AlertList = lazy(() => loadExtras().then((m) => ({ default: m.AlertList })));
+export const ShareAlert = lazy(() => loadExtras().then((m) => ({ default: m.ShareAlert })));
+export const ReportAbuse = lazy(() => loadExtras().then((m) => ({ default: m.ReportAbuse })));

@@ -1,0 +1,31 @@
+/**
+ * A permalink's alert (/alerts/:id): loaded, the map centred on it, and a message when it
+ * cannot be shown. A permalink that came with a view in its address keeps that view.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { pl } from '../../../i18n/pl.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { mapView, type MapView } from '../../../lib/map-view.ts';
+import { useAlert } from '../api/get-alert.ts';
+import { ALERT_ZOOM } from './use-start-view.ts';
+
+export function useFocusedAlert(id: string | undefined, addressView: MapView | undefined) {
+  const [keepViewFor] = useState(() => (addressView ? id : undefined));
+  const focused = useAlert(id);
+  const alert = focused.data?.data;
+  useEffect(() => {
+    if (!alert || alert.id === keepViewFor) return;
+    const zoom = Math.max(mapView.get().view.zoom, ALERT_ZOOM);
+    mapView.set({ latitude: alert.latitude, longitude: alert.longitude, zoom });
+  }, [alert, keepViewFor]);
+
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const failure =
+    focused.error && focused.error !== dismissed
+      ? focused.error instanceof ApiError && focused.error.status === 404
+        ? pl.find.notFound
+        : pl.find.alertFailed
+      : null;
+  const dismissFailure = useCallback(() => setDismissed(focused.error), [focused.error]);
+  return { alert, failure, dismissFailure };
+}

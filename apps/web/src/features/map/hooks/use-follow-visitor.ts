@@ -1,0 +1,22 @@
+/**
+ * Asks for the visitor's position when the map opens. When it arrives, the map centres on it —
+ * once, and not if its view was chosen already (the visitor moved it, or an address or an
+ * alert placed it).
+ */
+import { useEffect } from 'react';
+import { requestPosition } from '../../../lib/geolocation.ts';
+import { mapView } from '../../../lib/map-view.ts';
+
+export function useFollowVisitor() {
+  useEffect(() => {
+    let active = true;
+    void requestPosition().then((position) => {
+      const { view, settled } = mapView.get();
+      if (!active || !position || settled) return;
+      mapView.set({ latitude: position.latitude, longitude: position.longitude, zoom: view.zoom });
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+}

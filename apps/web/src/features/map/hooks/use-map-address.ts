@@ -1,0 +1,64 @@
+/**
+ * The map's address (lib/map-url.ts), through the router: the filters and map-or-list it
+ * holds, the changes the visitor makes to them, and the one writer of the view into it, which
+ * mirrors the map-view store.
+ */
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { readMapUrl, writeMapUrl, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';
+import { mapView, type MapView } from '../../../lib/map-view.ts';
+
+export function useMapAddress() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const url = useMemo(() => readMapUrl(location.search), [location.search]);
+  // Kept while only the view changes, so that a pan does not redraw every marker.
+  const animalsKey = url.animals.join(',');
+  const filters = useMemo<MapFilters>(
+    () => ({ window: url.window, animals: animalsKey === '' ? [] : animalsKey.split(',') }),
+    [url.window, animalsKey],
+  );
+  // A popup closing as the map is taken down (the visitor went to another screen) must not
+  // bring the map back.
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  /** Changes part of the address, keeping the rest, and `pathname` when given (an alert's, the map's). */
+  const change = useCallback(
+    (change: Partial<MapUrlState>, pathname?: string) => {
+      if (!shown.current) return;
+      const search = writeMapUrl({ ...readMapUrl(location.search), ...change });
+      void navigate({ pathname, search }, { replace: true });
+    },
+    [location.search, navigate],
+  );
+  return { filters, list: url.list, view: url.view, change };
+}
+
+/**
+ * Mirrors the map-view store into the address once the view changes after the map opened
+ * (replacing the history entry: a pan is no step back). `leaving`: the visitor is on the way to
+ * another screen, which the address already shows while it loads; a write now would undo that.
+ */
+export function useViewInAddress(leaving: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const write = useEffectEvent((view: MapView) => {
+    if (leaving) return;
+    const search = writeMapUrl({ ...readMapUrl(location.search), view });
+    if (search !== location.search) void navigate({ search }, { replace: true });
+  });
+  useEffect(() => {
+    let written = mapView.get().view;
+    return mapView.subscribe(() => {
+      const { view } = mapView.get();
+      if (view === written) return;
+      written = view;
+      write(view);
+    });
+  }, []);
+}

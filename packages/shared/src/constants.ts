@@ -1,0 +1,33 @@
+/**
+ * Facts the web app and the API both need, as plain values: no TypeBox here, so the map's
+ * bundle can import them without the schemas.
+ */
+
+/** Where the web app is served; the router's basename and Vite's `base`. */
+export const BASE_PATH = '/WildAlertApp/';
+
+/** GET /Alerts and its stream: the search radius, in kilometres. */
+export const RADIUS_DEFAULT_KM = 15;
+export const RADIUS_MAX_KM = 100;
+/** GET /Alerts: how many alerts one answer holds. */
+export const LIMIT_DEFAULT = 1000;
+export const LIMIT_MAX = 5000;
+
+export const COMMENTS_MAX_LENGTH = 1000;
+
+/** An alert's id (any UUID version), as routes take it in a path. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** OpenStreetMap's standard raster tiles, when the deployment names no other tile server. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** The closest zoom OpenStreetMap's standard tiles exist for. */
+export const MAX_ZOOM = 19;
+
+/**
+ * What the server writes into the web app's index.html at run time
+ * (`<meta name="wildalert-config" content="{…}">`), so a deployment changes it without a rebuild.
+ */
+export interface RuntimeConfig {
+  /** A z/x/y raster tile URL template. */
+  tileUrl: string;
+}
