@@ -141,3 +141,18 @@ describe('the web app under /WildAlertApp/', () => {
     }
   });
 });
+
+describe('HEAD', () => {
+  it('answers as GET does, without the body: the same status and Content-Length', async () => {
+    const urls = ['/Animals', '/health', '/nothing', '/Alerts/x', '/Alerts?latitude=91&longitude=0', '/moderation/alerts/x/restore'];
+    for (const url of urls) {
+      const [got, head] = [await get(url), await t.app.inject({ method: 'HEAD', url })];
+      expect({ url, status: head.statusCode, length: head.headers['content-length'] }).toEqual({
+        url,
+        status: got.statusCode,
+        length: String(Buffer.byteLength(got.body)),
+      });
+      expect(head.body).toBe('');
+    }
+  });
+});

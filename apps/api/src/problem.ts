@@ -1,15 +1,18 @@
 /** RFC 9457 problem details: the one shape of every error answer. */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { FieldErrors, Problem } from '@wildalert/shared';
+import { ProblemSchema, type FieldErrors, type Problem } from '@wildalert/shared';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+/** The media type of every error answer. */
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+export const PROBLEM_CONTENT_TYPE = `${PROBLEM_MEDIA_TYPE}; charset=utf-8`;
 
 /** Problem types that say more than the status code; documented in the OpenAPI page. */
 export const PROBLEM_TYPES = {
   validation: '/problems/validation',
   idempotencyKeyReused: '/problems/idempotency-key-reused',
   databaseUnavailable: '/problems/database-unavailable',
+  storageFull: '/problems/storage-full',
   rateLimited: '/problems/rate-limited',
   shuttingDown: '/problems/shutting-down',
 } as const;
@@ -44,4 +47,14 @@ export function problem(
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+/** A route's response schema for a problem answer, declared with its media type. */
+export function problemResponse(status: number, description = STATUS_CODES[status] ?? 'Error') {
+  return { description, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } };
+}
+
+/** Response schemas for these statuses, each a problem: `response: { 200: …, ...problemResponses(400, 404) }`. */
+export function problemResponses<const S extends number>(...statuses: S[]) {
+  return Object.fromEntries(statuses.map((status) => [status, problemResponse(status)])) as Record<S, ReturnType<typeof problemResponse>>;
 }

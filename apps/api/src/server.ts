@@ -2,6 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirError } from './db/database.ts';
 
 /** Draining and closing must end within this, or the process exits with 1 anyway. */
 const GRACE_MS = 10_000;
@@ -24,7 +25,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : undefined;
+  // Mistakes an operator can fix: the message says what to do, a stack trace would only hide it.
+  const message = error instanceof ConfigError || error instanceof DataDirError ? error.message : undefined;
   if (message) {
     console.error(message);
   } else {

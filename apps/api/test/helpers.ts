@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@wildalert/shared';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { holdToContract } from './contract.ts';
 
 export const engine = () => inject('database').engine;
 
@@ -80,6 +81,8 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', ...UNLIMITED, ...db.env, ...env });
   const app = await buildApp(config, { webDir: path.join(os.tmpdir(), 'wildalert-no-web'), ...options });
   await app.ready();
+  // Every answer the tests get is checked against the OpenAPI document (contract.ts).
+  holdToContract(app);
   let closed = false;
   const close = async () => {
     if (!closed) await app.close();

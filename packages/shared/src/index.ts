@@ -1,3 +1,5 @@
 export * from './animals.ts';
+export * from './constants.ts';
+export * from './geo.ts';
 export * from './schemas.ts';
 export * from './validation.ts';

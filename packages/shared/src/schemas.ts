@@ -1,12 +1,7 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
-
-export const COMMENTS_MAX_LENGTH = 1000;
-export const RADIUS_DEFAULT_KM = 15;
-export const RADIUS_MAX_KM = 100;
-export const LIMIT_DEFAULT = 1000;
-export const LIMIT_MAX = 5000;
+import { COMMENTS_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, RADIUS_DEFAULT_KM, RADIUS_MAX_KM } from './constants.ts';
 
 /**
  * Text that PostgreSQL can store as written: no NUL character and no lone UTF-16
@@ -60,21 +55,26 @@ export const AlertsQuerySchema = Type.Object(
   {
     latitude: LatitudeSchema,
     longitude: LongitudeSchema,
-    radius: Type.Number({
-      exclusiveMinimum: 0,
-      maximum: RADIUS_MAX_KM,
-      default: RADIUS_DEFAULT_KM,
-      description: 'Kilometres, great-circle distance',
-    }),
+    radius: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: RADIUS_MAX_KM,
+        default: RADIUS_DEFAULT_KM,
+        description: 'Kilometres, great-circle distance',
+      }),
+    ),
     animal: Type.Optional(
       Type.Array(AnimalKeySchema, { description: 'Repeat the parameter for several animals' }),
     ),
     since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601, inclusive' })),
-    limit: Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT })),
   },
   { additionalProperties: false },
 );
-export type AlertsQuery = Static<typeof AlertsQuerySchema>;
+/** GET /Alerts query as a client may send it: `radius` and `limit` may be left out. */
+export type AlertsQueryInput = Static<typeof AlertsQuerySchema>;
+/** GET /Alerts query once validated: the defaults are filled in. */
+export type AlertsQuery = AlertsQueryInput & { radius: number; limit: number };
 
 export const AlertListResponseSchema = Type.Object({
   data: Type.Array(AlertSchema),
@@ -91,7 +91,15 @@ export const AlertsGeoJsonSchema = Type.Object({
       id: Type.String({ format: 'uuid' }),
       geometry: Type.Object({
         type: Type.Literal('Point'),
-        coordinates: Type.Tuple([LongitudeSchema, LatitudeSchema], { description: '[longitude, latitude]' }),
+        // prefixItems (JSON Schema 2020-12, as OpenAPI 3.1 uses): TypeBox's Tuple writes the
+        // draft-07 array form of `items`, which 2020-12 and OpenAPI 3.1 refuse.
+        coordinates: Type.Unsafe<[number, number]>({
+          type: 'array',
+          prefixItems: [LongitudeSchema, LatitudeSchema],
+          minItems: 2,
+          maxItems: 2,
+          description: '[longitude, latitude]',
+        }),
       }),
       properties: Type.Object({
         id: Type.String({ format: 'uuid' }),
@@ -147,6 +155,9 @@ export const HealthResponseSchema = Type.Object({
   database: Type.Object({
     engine: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
     up: Type.Boolean(),
+    storageFull: Type.Optional(
+      Type.Literal(true, { description: 'Present when writes fail for lack of disk space (reads may still work)' }),
+    ),
   }),
   alerts: Type.Optional(Type.Integer({ description: 'Visible alerts stored' })),
   version: Type.String(),

@@ -21,11 +21,27 @@ export interface ServerProcessOptions {
   env: Record<string, string | undefined>;
   /** How long to wait for /health to answer 200. */
   startTimeoutMs?: number;
+  /**
+   * A command that runs the server as its last arguments (such as `unshare --mount sh -c
+   * '…; exec "$@"' sh`), which must end by exec-ing them so that the child is the server.
+   */
+  wrapper?: string[];
 }
 
-export async function startServerProcess({ env, startTimeoutMs = 60_000 }: ServerProcessOptions): Promise<ServerProcess> {
+/** The server ended before it was healthy: how, and everything it wrote. */
+export class ServerExitedError extends Error {
+  constructor(
+    readonly exitCode: number | string,
+    readonly output: string,
+  ) {
+    super(`The server exited during start (${exitCode}):\n${output}`);
+  }
+}
+
+export async function startServerProcess({ env, startTimeoutMs = 60_000, wrapper = [] }: ServerProcessOptions): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const [command = process.execPath, ...args] = [...wrapper, process.execPath, '--import', 'tsx', SERVER_ENTRY];
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,6 +52,8 @@ export async function startServerProcess({ env, startTimeoutMs = 60_000 }: Serve
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
+  // After 'exit', what the process wrote may still be on its way: 'close' comes after.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + startTimeoutMs;
   let done = false;
@@ -53,7 +71,10 @@ export async function startServerProcess({ env, startTimeoutMs = 60_000 }: Serve
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (done) throw new Error(`The server exited during start:\n${output}`);
+  if (done) {
+    await closed;
+    throw new ServerExitedError(await exited, output);
+  }
   return {
     url,
     port,

@@ -2,11 +2,84 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { PROBLEM_TYPES } from '../problem.ts';
+import { ProblemSchema } from '@wildalert/shared';
+import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPES } from '../problem.ts';
+
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
+
+/**
+ * What any request may be answered, whatever its operation: the HTTP server's own limits,
+ * the rate limit, a failure, a restart. Each is a problem, referenced by every operation.
+ */
+const COMMON_RESPONSES = {
+  405: {
+    name: 'MethodNotAllowed',
+    description: 'The path does not support this method; `Allow` lists those it does',
+    headers: { Allow: { description: 'The methods the path supports', schema: { type: 'string' } } },
+  },
+  408: { name: 'RequestTimeout', description: 'The request did not arrive in time' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Over a limit of this client address (requests, writes or database time); see `Retry-After`',
+    headers: RETRY_AFTER,
+  },
+  431: { name: 'RequestHeaderFieldsTooLarge', description: 'The request headers are too large' },
+  500: { name: 'InternalServerError', description: 'A failure on the server; the details are logged, not sent' },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'The server is restarting, or the database is unavailable or full; see `Retry-After`',
+    headers: RETRY_AFTER,
+  },
+} as const;
+
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
+
+type Operation = {
+  security?: unknown[];
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+};
+
+/**
+ * Completes the generated document: where it is served, one Problem schema for every error
+ * answer, the answers any operation may get (COMMON_RESPONSES), and `security: []` for
+ * anonymous operations.
+ */
+function completeDocument(doc: {
+  servers?: unknown[];
+  components: { schemas?: Record<string, unknown>; responses?: Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
+}) {
+  doc.servers = [{ url: '/', description: 'The server that serves this document' }];
+  const { $id: _id, ...problem } = ProblemSchema as typeof ProblemSchema & { $id: string };
+  doc.components.schemas = { ...doc.components.schemas, Problem: problem };
+  doc.components.responses = Object.fromEntries(
+    Object.values(COMMON_RESPONSES).map(({ name, ...response }) => [
+      name,
+      { ...response, content: { [PROBLEM_MEDIA_TYPE]: { schema: PROBLEM_REF } } },
+    ]),
+  );
+  for (const operation of Object.values(doc.paths).flatMap((path) => Object.values(path))) {
+    operation.security ??= [];
+    for (const response of Object.values(operation.responses)) {
+      if (response.content?.[PROBLEM_MEDIA_TYPE]) response.content[PROBLEM_MEDIA_TYPE] = { schema: PROBLEM_REF };
+    }
+    for (const [status, { name }] of Object.entries(COMMON_RESPONSES)) {
+      const own = operation.responses[status];
+      // A route's own description of the status stays; its answer may be a problem all the same.
+      if (own) own.content = { ...own.content, [PROBLEM_MEDIA_TYPE]: { schema: PROBLEM_REF } };
+      else operation.responses[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+  return doc;
+}
 
 export default fp(
   async (app, { version }: { version: string }) => {
     await app.register(swagger, {
+      // Components named by their $id (Alert), not def-0.
+      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+      transformObject: (document) =>
+        'openapiObject' in document ? completeDocument(document.openapiObject as Parameters<typeof completeDocument>[0]) : document.swaggerObject,
       openapi: {
         openapi: '3.1.0',
         info: {

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrors } from '@wildalert/shared';
-import { DatabaseUnavailableError } from '../db/database.ts';
+import { DatabaseUnavailableError, StorageFullError } from '../db/database.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
 
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. It has been logged.';
@@ -20,7 +20,7 @@ export default fp(
       }
     });
     app.setNotFoundHandler((request, reply) =>
-      sendProblem(reply, problem(404, `Nothing at ${request.method} ${pathOf(request.url)}`)),
+      sendProblem(reply, problem(404, `Nothing at ${methodOf(request)} ${pathOf(request.url)}`)),
     );
     // Node answers an Expect header other than 100-continue itself, with a bare 417.
     app.server.on('checkExpectation', (_request, response: ServerResponse) => {
@@ -40,6 +40,17 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       problem(error.status, error.message, {
         type: error.type,
         ...(error.errors ? { errors: error.errors } : {}),
+      }),
+    );
+  }
+  if (error instanceof StorageFullError) {
+    // Someone has to free space: an error, not a warning.
+    request.log.error({ err: error }, 'storage full');
+    reply.header('retry-after', '60');
+    return sendProblem(
+      reply,
+      problem(503, 'The server has no space left to store this; try again later.', {
+        type: PROBLEM_TYPES.storageFull,
       }),
     );
   }
@@ -108,6 +119,11 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     );
   }
   socket.destroy(error);
+}
+
+/** The method to name in a detail: a HEAD is answered as its GET, to the Content-Length. */
+export function methodOf(request: FastifyRequest): string {
+  return request.method === 'HEAD' ? 'GET' : request.method;
 }
 
 function pathOf(url: string): string {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { problem, sendProblem } from '../problem.ts';
+import { methodOf } from './errors.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -30,7 +31,7 @@ export function recordRoutes(app: FastifyInstance): () => void {
         // Answer before the body is read: a refused method's body does not matter.
         onRequest: async (request, reply) => {
           reply.header('allow', allow);
-          return sendProblem(reply, problem(405, `${request.method} is not allowed here; use ${allow}.`));
+          return sendProblem(reply, problem(405, `${methodOf(request)} is not allowed here; use ${allow}.`));
         },
         handler: async () => {},
       });

@@ -1,16 +1,45 @@
-/** The SQL that builds an alert's public JSON, shared by the repositories (a module of its own: no import cycle). */
+/**
+ * The one SQL description of an Alert (AlertSchema), from which every format the API sends
+ * is built: JSON at either location, GeoJSON and CSV. A module of its own: no import cycle.
+ */
+import type { Alert } from '@wildalert/shared';
 
-/** An alert's `created_at` as the API shows it: ISO 8601 UTC with milliseconds. */
-export const CREATED_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp column as the API shows it: ISO 8601 UTC with milliseconds. */
+export const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One alert as the public API shows it, built by PostgreSQL from a row of `alerts` named
- * `a`: at its public location (see public-location.ts).
+ * Where an alert is shown: `public` at its published point (coarsened for sensitive species,
+ * see public-location.ts), `exact` at the reported point, for the moderator only.
  */
-export const ALERT_JSON = `json_build_object(
-  'id', a.id,
-  'latitude', ST_Y(a.public_location::geometry),
-  'longitude', ST_X(a.public_location::geometry),
-  'animal', a.animal,
-  'comments', a.comments,
-  'createdAt', ${CREATED_AT})`;
+type AlertLocation = 'public' | 'exact';
+
+/**
+ * Each field of an Alert as an SQL expression over a row of `alerts` named `a`, in the order
+ * the API lists them. Typed by Alert, so a field added to the schema must be added here.
+ */
+export function alertFields(location: AlertLocation): Record<keyof Alert, string> {
+  const point = location === 'public' ? 'a.public_location' : 'a.location';
+  return {
+    id: 'a.id',
+    latitude: `ST_Y(${point}::geometry)`,
+    longitude: `ST_X(${point}::geometry)`,
+    animal: 'a.animal',
+    comments: 'a.comments',
+    createdAt: utc('a.created_at'),
+  };
+}
+
+/** `json_build_object('name', expression, …)` of some fields. */
+export const jsonObject = (fields: Partial<Record<string, string>>) =>
+  `json_build_object(${Object.entries(fields)
+    .map(([name, sql]) => `'${name}', ${sql}`)
+    .join(', ')})`;
+
+/** One alert as JSON, built by PostgreSQL from a row `a` of `alerts`. */
+const alertJson = (location: AlertLocation) => jsonObject(alertFields(location));
+
+/** One alert as the public API shows it. */
+export const ALERT_JSON = alertJson('public');
+
+/** One alert as the moderator sees it. */
+export const EXACT_ALERT_JSON = alertJson('exact');

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from '../public-location.ts';
-import { ALERT_JSON, CREATED_AT } from './alert-json.ts';
+import { ALERT_JSON, alertFields, jsonObject } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 /** Still importable from here, as before it had a module of its own. */
@@ -59,38 +59,40 @@ export const SEARCH_SQL = searchSql(
 );
 
 /** The same alerts as a GeoJSON FeatureCollection (RFC 7946: longitude first). */
-const GEOJSON_SQL = searchSql(
-  `json_build_object(
-     'type', 'FeatureCollection',
-     'features', coalesce(json_agg(json_build_object(
-       'type', 'Feature',
-       'id', a.id,
-       'geometry', json_build_object('type', 'Point', 'coordinates', json_build_array(
-         ST_X(a.public_location::geometry), ST_Y(a.public_location::geometry))),
-       'properties', json_build_object('id', a.id, 'animal', a.animal, 'comments', a.comments, 'createdAt', ${CREATED_AT})
-     ) ORDER BY a.n), '[]'::json)
-   )::text`,
-  false,
-);
-
-const CSV_COLUMNS = ['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt'];
+const GEOJSON_SQL = (() => {
+  const { latitude, longitude, ...properties } = alertFields('public');
+  const feature = jsonObject({
+    type: `'Feature'`,
+    id: properties.id,
+    geometry: jsonObject({ type: `'Point'`, coordinates: `json_build_array(${longitude}, ${latitude})` }),
+    properties: jsonObject(properties),
+  });
+  return searchSql(
+    `json_build_object(
+       'type', 'FeatureCollection',
+       'features', coalesce(json_agg(${feature} ORDER BY a.n), '[]'::json)
+     )::text`,
+    false,
+  );
+})();
 
 /**
- * The same alerts as CSV (RFC 4180: a header row, CRLF line ends, comments quoted with
- * quotes doubled). A comment a spreadsheet would take for a formula (starting with =, +, -,
- * @, a tab or a carriage return) gets a leading single quote.
+ * The same alerts as CSV (RFC 4180: a header row of the Alert's field names, CRLF line ends,
+ * comments quoted with quotes doubled). A comment a spreadsheet would take for a formula
+ * (starting with =, +, -, @, a tab or a carriage return) gets a leading single quote.
  */
-const CSV_SQL = searchSql(
-  `'${CSV_COLUMNS.join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',',
-     a.id,
-     ST_Y(a.public_location::geometry),
-     ST_X(a.public_location::geometry),
-     a.animal,
-     '"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"',
-     ${CREATED_AT}
-   ), chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
-  false,
-);
+const CSV_SQL = (() => {
+  const fields = alertFields('public');
+  const cells = {
+    ...fields,
+    comments: `'"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"'`,
+  };
+  return searchSql(
+    `'${Object.keys(fields).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),
+       chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
+    false,
+  );
+})();
 
 export function searchParams(q: AlertsQuery): unknown[] {
   return [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit];

@@ -1,6 +1,7 @@
 /** The SQL for moderation: abuse reports, hiding and restoring alerts, the moderator's exact view. */
 import type { Alert, Report } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
+import { EXACT_ALERT_JSON, jsonObject, utc } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 /** Reports from this many networks hide an alert until a moderator reviews it. */
@@ -15,18 +16,7 @@ export const HIDES_PER_NETWORK_PER_DAY = 3;
 /** Any number, the same in every instance: orders the automatic hides, so budgets hold. */
 const AUTOMATIC_HIDES_LOCK = 4_886_063_926;
 
-/** One alert as the moderator sees it: at the exact reported point, from a row `a` of `alerts`. */
-const EXACT_ALERT_JSON = `json_build_object(
-  'id', a.id,
-  'latitude', ST_Y(a.location::geometry),
-  'longitude', ST_X(a.location::geometry),
-  'animal', a.animal,
-  'comments', a.comments,
-  'createdAt', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-
-const UTC = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const REPORT_JSON = `json_build_object('alertId', r.alert_id, 'reason', r.reason, 'reportedAt', ${UTC('r.reported_at')})`;
+const REPORT_JSON = jsonObject({ alertId: 'r.alert_id', reason: 'r.reason', reportedAt: utc('r.reported_at') });
 
 /** A report is open until a moderator decides on its alert. */
 const OPEN = `r.reported_at > coalesce(a.reviewed_at, '-infinity')`;
@@ -76,7 +66,7 @@ export function moderationRepository(db: Database) {
           // Counted already. Answered with this caller's own reason: the stored one may be a
           // neighbour's words (same network), not theirs to read.
           const rows = await tx.query<{ reportedAt: string }>(
-            `SELECT ${UTC('r.reported_at')} AS "reportedAt" FROM alert_reports r WHERE r.alert_id = $1 AND r.network = $2`,
+            `SELECT ${utc('r.reported_at')} AS "reportedAt" FROM alert_reports r WHERE r.alert_id = $1 AND r.network = $2`,
             [alertId, network],
           );
           return { report: { alertId, reason, reportedAt: rows[0]!.reportedAt }, created: false, hidden: false };
@@ -179,11 +169,11 @@ export function moderationRepository(db: Database) {
         `SELECT ${EXACT_ALERT_JSON} AS alert,
                 a.hidden AS hidden,
                 a.hidden_by AS "hiddenBy",
-                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${UTC('a.hidden_at')} END AS "hiddenAt",
+                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${utc('a.hidden_at')} END AS "hiddenAt",
                 o.reports AS reports
          FROM (
            SELECT r.alert_id,
-                  json_agg(json_build_object('reason', r.reason, 'reportedAt', ${UTC('r.reported_at')})
+                  json_agg(${jsonObject({ reason: 'r.reason', reportedAt: utc('r.reported_at') })}
                            ORDER BY r.reported_at DESC) AS reports,
                   max(r.reported_at) AS last_reported_at
            FROM alert_reports r JOIN alerts a ON a.id = r.alert_id

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { rawRequest } from '../../test/raw-http.ts';
 import { openStream, type SseStream } from '../../test/sse-client.ts';
 import { AlertFeed } from '../live/alert-feed.ts';
 
@@ -159,6 +160,19 @@ describe('GET /Alerts/stream', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(((await res.json()) as { errors: object }).errors).toHaveProperty('latitude');
+  });
+});
+
+describe('HEAD /Alerts/stream', () => {
+  it("answers at once with the stream's status and headers, and no body", async () => {
+    // Over a bare socket, which waits for the answer to end (a stream would never end).
+    const port = Number(new URL(origin).port);
+    const res = await rawRequest(port, { method: 'HEAD', path: `/Alerts/stream?${aroundKrakow}` });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['cache-control']).toContain('no-cache');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect((await rawRequest(port, { method: 'HEAD', path: '/Alerts/stream?latitude=91&longitude=0' })).status).toBe(400);
   });
 });
 

@@ -4,12 +4,13 @@
  * client stops reading is cut before the server holds much for it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AlertsStreamQuerySchema, ProblemSchema } from '@wildalert/shared';
+import { Type } from 'typebox';
+import { AlertsStreamQuerySchema, RADIUS_DEFAULT_KM } from '@wildalert/shared';
 import { clientAddress } from '../client-address.ts';
 import type { Config } from '../config.ts';
 import type { FeedMessage } from '../live/alert-feed.ts';
 import { REPLAY_CAPACITY } from '../live/alert-feed.ts';
-import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../problem.ts';
 
 /** How long a browser waits before reconnecting. */
 const RETRY_MS = 3000;
@@ -86,12 +87,22 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
     };
   }
 
+  // HEAD: what a GET would answer, without opening the stream: its status and headers, those
+  // @fastify/sse sends but Connection (the client's to choose). Fastify's own HEAD would run
+  // the GET's handler, and so open a stream that never ends.
+  app.head('/Alerts/stream', { schema: { querystring: AlertsStreamQuerySchema } }, async (request, reply) => {
+    admit(clientAddress(request))();
+    return reply.header('content-type', 'text/event-stream').header('cache-control', 'no-cache').header('x-accel-buffering', 'no').send();
+  });
+
   app.get(
     '/Alerts/stream',
     {
       sse: { kind: 'manual' },
+      exposeHeadRoute: false,
       schema: {
         tags: ['alerts'],
+        operationId: 'streamAlerts',
         summary: 'New alerts in an area, live (Server-Sent Events)',
         description: [
           'A `text/event-stream`. Events: `alert` (data: an Alert, new within the area),',
@@ -110,7 +121,15 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
           `more than ${MAX_BUFFERED_BYTES / 1024} KiB of events, it gets \`reset\` instead.`,
         ].join('\n'),
         querystring: AlertsStreamQuerySchema,
-        response: { 400: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
+        response: {
+          200: {
+            description: 'The events, as long as the connection stays open (a HEAD gets the headers only)',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+          ...problemResponses(400),
+          429: problemResponse(429, 'Too many open streams from this address, or over the request rate limit; see Retry-After'),
+          503: problemResponse(503, 'As many open streams as the server can take, or the database unavailable; see Retry-After'),
+        },
       },
     },
     async (request, reply) => {
@@ -160,7 +179,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
         replayBytes += Buffer.byteLength(text);
       };
       const subscription = app.feed.subscribe(
-        { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, ...(q.animal ? { animals: q.animal } : {}) },
+        { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius ?? RADIUS_DEFAULT_KM, ...(q.animal ? { animals: q.animal } : {}) },
         parseEventId(request.headers['last-event-id'] ?? q.lasteventid),
         send,
       );

@@ -1,5 +1,6 @@
 /** /Alerts: search around a point, read one, report one. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import {
   AlertListResponseSchema,
@@ -7,13 +8,15 @@ import {
   AlertsGeoJsonSchema,
   AlertsQuerySchema,
   CreateAlertBodySchema,
-  ProblemSchema,
+  LIMIT_DEFAULT,
+  RADIUS_DEFAULT_KM,
+  UUID_PATTERN,
+  type AlertsQuery,
+  type AlertsQueryInput,
 } from '@wildalert/shared';
-import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
 import { alertsRepository, IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
 import { moderationRepository } from '../repositories/moderation-repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const CreateAlertHeadersSchema = Type.Object({
   'idempotency-key': Type.Optional(
@@ -27,9 +30,22 @@ const CreateAlertHeadersSchema = Type.Object({
   ),
 });
 
-const problems = { 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema };
 /** The reads below spend their client's database time (plugins/query-budget.ts). */
 const queryBudget = { queryBudget: true };
+
+/** The query with the defaults validation fills in, stated again for the type checker. */
+const withDefaults = (q: AlertsQueryInput): AlertsQuery => ({
+  ...q,
+  radius: q.radius ?? RADIUS_DEFAULT_KM,
+  limit: q.limit ?? LIMIT_DEFAULT,
+});
+
+/**
+ * Sends a body the database wrote as text, as it is: not parsed and serialised again. Its
+ * shape is the route's response schema all the same, which the API tests' contract check
+ * holds every answer to (test/contract.ts).
+ */
+const sendText = (reply: FastifyReply, contentType: string, text: string) => reply.type(contentType).send(text as never);
 
 const alerts: FastifyPluginAsyncTypebox = async (app) => {
   const repo = alertsRepository(app.db);
@@ -40,16 +56,17 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['alerts'],
+        operationId: 'searchAlerts',
         summary: 'Alerts within a radius of a point, newest first',
         querystring: AlertsQuerySchema,
-        response: { 200: AlertListResponseSchema, 400: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
+        response: { 200: AlertListResponseSchema, ...problemResponses(400) },
       },
       config: queryBudget,
     },
     async (request, reply) => {
-      const body = await app.searchCache.get(request.query, () => repo.search(request.query));
-      // Already JSON, built by the database: sent as it is, not serialised again.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      const query = withDefaults(request.query);
+      const body = await app.searchCache.get(query, () => repo.search(query));
+      return sendText(reply, 'application/json; charset=utf-8', body);
     },
   );
 
@@ -59,6 +76,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['alerts'],
+        operationId: 'searchAlertsGeoJson',
         summary: 'The alerts of GET /Alerts as GeoJSON',
         description:
           'Same query and validation as `GET /Alerts`: a FeatureCollection of Points, coordinates ' +
@@ -66,16 +84,14 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         querystring: AlertsQuerySchema,
         response: {
           200: { description: 'A GeoJSON FeatureCollection', content: { 'application/geo+json': { schema: AlertsGeoJsonSchema } } },
-          400: ProblemSchema,
-          429: ProblemSchema,
-          503: ProblemSchema,
+          ...problemResponses(400),
         },
       },
       config: queryBudget,
     },
     async (request, reply) => {
-      const body = await repo.searchGeoJson(request.query);
-      return reply.type('application/geo+json; charset=utf-8').send(body as never);
+      const body = await repo.searchGeoJson(withDefaults(request.query));
+      return sendText(reply, 'application/geo+json; charset=utf-8', body);
     },
   );
 
@@ -84,6 +100,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['alerts'],
+        operationId: 'searchAlertsCsv',
         summary: 'The alerts of GET /Alerts as CSV',
         description:
           'Same query and validation as `GET /Alerts`. RFC 4180: a header row ' +
@@ -93,19 +110,15 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         querystring: AlertsQuerySchema,
         response: {
           200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
-          400: ProblemSchema,
-          429: ProblemSchema,
-          503: ProblemSchema,
+          ...problemResponses(400),
         },
       },
       config: queryBudget,
     },
     async (request, reply) => {
-      const body = await repo.searchCsv(request.query);
-      return reply
-        .type('text/csv; charset=utf-8; header=present')
-        .header('content-disposition', 'attachment; filename="wildalert-alerts.csv"')
-        .send(body as never);
+      const body = await repo.searchCsv(withDefaults(request.query));
+      reply.header('content-disposition', 'attachment; filename="wildalert-alerts.csv"');
+      return sendText(reply, 'text/csv; charset=utf-8; header=present', body);
     },
   );
 
@@ -114,12 +127,14 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['alerts'],
+        operationId: 'getAlert',
         summary: 'One alert',
         description:
           'With the moderator token, a sensitive species is answered at its exact point instead of its published one.',
         security: [{}, { moderator: [] }],
         params: Type.Object({ id: Type.String({ description: 'UUID' }) }),
-        response: { 200: AlertResponseSchema, ...problems, 401: ProblemSchema, 403: ProblemSchema },
+        // 400: a path that is not valid percent-encoding.
+        response: { 200: AlertResponseSchema, ...problemResponses(400, 401, 403, 404) },
       },
       config: queryBudget,
     },
@@ -129,7 +144,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       // A shared cache must never hand the moderator's answer to the public.
       reply.header('vary', 'Authorization');
       if (exact) reply.header('cache-control', 'private, no-store');
-      const alert = !UUID.test(id) ? undefined : exact ? await moderatorView.exactById(id) : await repo.findById(id);
+      const alert = !UUID_PATTERN.test(id) ? undefined : exact ? await moderatorView.exactById(id) : await repo.findById(id);
       if (!alert) throw new HttpProblem(404, `There is no alert ${id}.`);
       return { data: alert };
     },
@@ -140,20 +155,15 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['alerts'],
+        operationId: 'createAlert',
         summary: 'Report a sighting',
         description: 'The server sets `id` and `createdAt`. Answered only once the alert is committed.',
         headers: CreateAlertHeadersSchema,
         body: CreateAlertBodySchema,
         response: {
           201: AlertResponseSchema,
-          400: ProblemSchema,
-          // A replayed Idempotency-Key whose alert a moderator or reports hid since.
-          404: ProblemSchema,
-          413: ProblemSchema,
-          415: ProblemSchema,
-          422: ProblemSchema,
-          429: ProblemSchema,
-          503: ProblemSchema,
+          // 404: a replayed Idempotency-Key whose alert a moderator or reports hid since.
+          ...problemResponses(400, 404, 413, 415, 422),
         },
       },
       config: { rateLimit: false },

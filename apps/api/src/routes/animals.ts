@@ -8,6 +8,7 @@ const animals: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
+        operationId: 'listAnimals',
         summary: 'The animal catalogue, in the order the add form shows it',
         response: { 200: AnimalListResponseSchema },
       },

@@ -1,6 +1,7 @@
 /** /health: is the API up, which engine serves it, can it reach the database. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HealthResponseSchema, ProblemSchema } from '@wildalert/shared';
+import { HealthResponseSchema } from '@wildalert/shared';
+import { StorageFullError } from '../db/database.ts';
 import { alertsRepository } from '../repositories/alerts-repository.ts';
 
 const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { version }) => {
@@ -10,9 +11,11 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
     {
       schema: {
         tags: ['operations'],
+        operationId: 'getHealth',
         summary: 'Health, database engine and count of visible alerts',
-        description: 'Answers 503 with the same body when the database cannot be reached.',
-        response: { 200: HealthResponseSchema, 429: ProblemSchema, 503: HealthResponseSchema },
+        description:
+          'Answers 503 with the same body when the database cannot be reached, or cannot store anything for lack of disk space.',
+        response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
       },
       // It counts the alerts: a database read like any other.
       config: { queryBudget: true },
@@ -22,10 +25,16 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
       reply.header('cache-control', 'no-store');
       try {
         const alerts = await repo.count();
-        return { status: 'ok' as const, database: { engine, up: true }, alerts, version };
+        // A count still works on a full disk: the engine remembers that writes failed.
+        if (!(await app.db.storageFull?.())) return { status: 'ok' as const, database: { engine, up: true }, alerts, version };
+        request.log.warn('health check: writes fail for lack of disk space');
+        const database = { engine, up: true, storageFull: true as const };
+        return reply.code(503).send({ status: 'degraded' as const, database, alerts, version });
       } catch (err) {
-        request.log.warn({ err }, 'health check: database unreachable');
-        return reply.code(503).send({ status: 'degraded' as const, database: { engine, up: false }, version });
+        const storageFull = err instanceof StorageFullError;
+        request.log.warn({ err }, storageFull ? 'health check: the database stopped, its disk full' : 'health check: database unreachable');
+        const database = { engine, up: false, ...(storageFull ? { storageFull: true as const } : {}) };
+        return reply.code(503).send({ status: 'degraded' as const, database, version });
       }
     },
   );

@@ -12,19 +12,19 @@ import {
   AlertSchema,
   CreateReportBodySchema,
   LIMIT_MAX,
-  ProblemSchema,
   ReportResponseSchema,
+  UUID_PATTERN,
 } from '@wildalert/shared';
-import { HttpProblem } from '../problem.ts';
+import { HttpProblem, problemResponses } from '../problem.ts';
 import { clientNetwork } from '../client-address.ts';
 import { HIDES_PER_NETWORK_PER_DAY, moderationRepository, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
 
 const MODERATOR = [{ moderator: [] }];
-const authProblems = { 401: ProblemSchema, 403: ProblemSchema };
+/** Reported alerts listed when the moderator does not say how many. */
+const REVIEW_LIMIT_DEFAULT = 100;
 
 const ReportedAlertListSchema = Type.Object({
   data: Type.Array(
@@ -51,6 +51,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['moderation'],
+        operationId: 'reportAlert',
         summary: 'Report an alert as abusive',
         description: [
           'Anonymous. Reports count by network (IPv4 /24, IPv6 /48): one per alert and network, and a repeat from',
@@ -64,7 +65,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         ].join('\n'),
         params: IdParams,
         body: CreateReportBodySchema,
-        response: { 200: ReportResponseSchema, 201: ReportResponseSchema, 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema, 503: ProblemSchema },
+        response: { 200: ReportResponseSchema, 201: ReportResponseSchema, ...problemResponses(400, 404, 413, 415) },
       },
       config: { rateLimit: false },
       onRequest: app.limitWrites,
@@ -75,7 +76,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = UUID.test(id) ? await repo.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
+      const result = UUID_PATTERN.test(id) ? await repo.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
       if (!result) throw notFound(id);
       // Searches must not show it any more.
       if (result.hidden) app.searchCache.invalidate();
@@ -88,17 +89,18 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['moderation'],
+        operationId: 'hideAlert',
         summary: 'Hide an alert (moderator)',
         description: 'The alert disappears from every read but is kept for audit; its open reports are closed. Repeating it is harmless.',
         security: MODERATOR,
         params: IdParams,
-        response: { 204: Type.Null(), ...authProblems, 404: ProblemSchema, 503: ProblemSchema },
+        response: { 204: Type.Null({ description: 'Hidden' }), ...problemResponses(400, 401, 403, 404) },
       },
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!UUID.test(id) || !(await repo.hide(id))) throw notFound(id);
+      if (!UUID_PATTERN.test(id) || !(await repo.hide(id))) throw notFound(id);
       app.searchCache.invalidate();
       return reply.code(204).send(null);
     },
@@ -109,21 +111,22 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['moderation'],
+        operationId: 'listReportedAlerts',
         summary: 'Reported alerts awaiting review (moderator)',
         description:
           'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
           'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
         security: MODERATOR,
         querystring: Type.Object(
-          { limit: Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: 100 }) },
+          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
           { additionalProperties: false },
         ),
-        response: { 200: ReportedAlertListSchema, 400: ProblemSchema, ...authProblems, 503: ProblemSchema },
+        response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
       },
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const { limit } = request.query;
+      const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
       const rows = await repo.reported(limit);
       reply.header('cache-control', 'no-store');
       return { data: rows.slice(0, limit), truncated: rows.length > limit };
@@ -135,18 +138,19 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['moderation'],
+        operationId: 'restoreAlert',
         summary: 'Show a hidden alert again (moderator)',
         description:
           'Marks the alert reviewed: its reports so far are closed, and reports never hide it again (they only queue for a moderator).',
         security: MODERATOR,
         params: IdParams,
-        response: { 200: AlertResponseSchema, ...authProblems, 404: ProblemSchema, 503: ProblemSchema },
+        response: { 200: AlertResponseSchema, ...problemResponses(400, 401, 403, 404) },
       },
       onRequest: app.requireAdmin,
     },
     async (request) => {
       const { id } = request.params;
-      const alert = UUID.test(id) ? await repo.restore(id) : undefined;
+      const alert = UUID_PATTERN.test(id) ? await repo.restore(id) : undefined;
       if (!alert) throw notFound(id);
       app.searchCache.invalidate();
       return { data: alert };
