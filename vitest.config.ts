@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** A path in the repository, absolute, so that a workspace's `npm test` (run from its folder) finds it. */
+const repo = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 /** One Vitest run for every workspace; the API suite runs once per database engine. */
 export default defineConfig({
@@ -7,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'repo',
-          root: './scripts',
+          root: repo('./scripts'),
           include: ['*.test.ts'],
           testTimeout: 60_000,
         },
@@ -16,7 +20,7 @@ export default defineConfig({
         // The web app's size budget, from its build (npm test builds it first).
         test: {
           name: 'bench',
-          root: './bench',
+          root: repo('./bench'),
           include: ['src/**/*.test.ts'],
           testTimeout: 300_000,
         },
@@ -24,16 +28,24 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          root: './packages/shared',
+          root: repo('./packages/shared'),
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        // The test helpers' own tests (free ports and the like).
+        test: {
+          name: 'test-support',
+          root: repo('./packages/test-support'),
           include: ['src/**/*.test.ts'],
         },
       },
       {
         // The web app's components in jsdom, built as Vite builds them (React, aliases).
-        extends: './apps/web/vite.config.ts',
+        extends: repo('./apps/web/vite.config.ts'),
         test: {
           name: 'web',
-          root: './apps/web',
+          root: repo('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
@@ -41,10 +53,11 @@ export default defineConfig({
       ...(['pglite', 'postgres'] as const).map((engine) => ({
         test: {
           name: `api-${engine}`,
-          root: './apps/api',
+          root: repo('./apps/api'),
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // *.postgres.test.ts concern server mode only: they run once, with the PostgreSQL project.
-          exclude: engine === 'pglite' ? ['**/*.postgres.test.ts'] : [],
+          // *.postgres.test.ts concern server mode only, *.pglite.test.ts the embedded engine only:
+          // each runs once, with its own engine's project.
+          exclude: [engine === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
           globalSetup: [`./test/setup-${engine}.ts`],
           testTimeout: 60_000,
           hookTimeout: 120_000,

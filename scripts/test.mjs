@@ -24,6 +24,9 @@ const steps = [
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ];
 
+// Every step runs on this Node (npm puts node_modules/.bin, with the `node` package's binary, first on PATH).
+console.log(`Node.js ${process.version} (${process.execPath})`);
+
 let failedStep;
 for (const [name, command, args, env] of steps) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);

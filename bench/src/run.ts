@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import {
+  ensureWebBuild,
   freePort,
   REPO_ROOT,
   startPostgresCluster,
@@ -36,7 +37,7 @@ import { autocannon, type AutocannonOptions, type AutocannonResult } from './aut
 import { KRAKOW, random } from './seed.ts';
 import { seedAlertsSql } from './seed-sql.ts';
 import { percentile, startFlood, visit } from './flood.ts';
-import { ensureWebBuild, webSizes } from './web-size.ts';
+import { webSizes } from './web-size.ts';
 
 const GROUPS = ['postgres', 'pglite', 'flood', 'cold', 'web', 'browser'] as const;
 type Group = (typeof GROUPS)[number];

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { ensureWebBuild, INITIAL_JS_BUDGET_KB, webSizes } from './web-size.ts';
+import { ensureWebBuild } from '@wildalert/test-support';
+import { INITIAL_JS_BUDGET_KB, webSizes } from './web-size.ts';
 
 it(`keeps the map route's initial JavaScript within ${INITIAL_JS_BUDGET_KB} KB gzip`, () => {
   ensureWebBuild();

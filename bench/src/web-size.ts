@@ -5,7 +5,6 @@
  * adds on top (its lazy chunks and their imports not loaded already). Sizes are gzip, in kB of
  * 1,000 bytes (as Vite prints them; the stricter reading of the budget).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,7 +15,7 @@ export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 export const INITIAL_JS_BUDGET_KB = 150;
 
 /** The lazy modules the add form loads (see apps/web/src/app/router.tsx). */
-const ADD_ROUTE = ['src/features/add-alert/components/add-alert-screen.tsx', 'src/app/themed.tsx'];
+const ADD_ROUTE = ['src/app/routes/add-alert.tsx', 'src/app/themed.tsx'];
 
 interface ManifestChunk {
   file: string;
@@ -30,24 +29,6 @@ export interface WebSizes {
   addChunkGzipKb: number;
   /** The files counted in the initial size, for a message naming them. */
   initialFiles: string[];
-}
-
-/** What the build is made from (as scripts/start.mjs counts it). */
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
-
-function newestChange(entry: string): number {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
-}
-
-/** Builds the web app when its build is missing or older than its sources (as `npm start` does). */
-export function ensureWebBuild(): void {
-  const builtAt = fs.statSync(path.join(WEB_DIST, '.vite/manifest.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (builtAt >= Math.max(...WEB_SOURCES.map((s) => newestChange(path.join(REPO_ROOT, s))))) return;
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('Building the web app failed');
 }
 
 export function webSizes(dist = WEB_DIST): WebSizes {

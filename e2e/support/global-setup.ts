@@ -3,11 +3,10 @@
  * database per engine that every test copies. Workers read what they need from the
  * environment variables set here.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, startPostgresCluster, startServerProcess } from '@wildalert/test-support';
+import { ensureWebBuild, startPostgresCluster, startServerProcess } from '@wildalert/test-support';
 import { chromiumMissing } from './chromium.ts';
 import { startTileServer } from './tile-server.ts';
 
@@ -16,10 +15,7 @@ export const TEMPLATE_DATABASE = 'wildalert_e2e_template';
 export default async function globalSetup() {
   const missing = chromiumMissing();
   if (missing) throw new Error(missing);
-  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('Building the web app failed');
-  }
+  ensureWebBuild();
 
   const tiles = await startTileServer();
   const cluster = await startPostgresCluster();

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Builds the web app and the API when their build is missing or older than their sources, and
+// leaves a fresh one alone: `node scripts/ensure-build.mjs web api`. `npm start`, the browser
+// tests and the size benchmark use it, so none runs on a stale build and none rebuilds for nothing.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What each build writes last, and what it is made from (a test file never is). */
+export const BUILDS = {
+  web: {
+    workspace: 'apps/web',
+    output: 'apps/web/dist/.vite/manifest.json',
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
+  },
+  api: {
+    workspace: 'apps/api',
+    output: 'apps/api/dist/server.js',
+    sources: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/shared/src', 'package-lock.json'],
+  },
+};
+
+function newestChange(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat || /\.test\.tsx?$/.test(entry)) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
+}
+
+/** Whether `name`'s build (in the repository at `repo`) is missing or older than one of its sources. */
+export function isStale(name, repo = root) {
+  const { output, sources } = BUILDS[name];
+  const builtAt = fs.statSync(path.join(repo, output), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return builtAt < Math.max(...sources.map((source) => newestChange(path.join(repo, source))));
+}
+
+/** Builds `name` (a key of BUILDS) when it is stale; throws when the build fails. */
+export function ensureBuilt(name) {
+  if (!isStale(name)) return;
+  const { workspace } = BUILDS[name];
+  console.error(`Building ${workspace}: its build is missing or older than its sources…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`Building ${workspace} failed (${result.status ?? result.signal})`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in BUILDS));
+  if (names.length === 0 || unknown.length > 0) {
+    console.error(`usage: node scripts/ensure-build.mjs ${Object.keys(BUILDS).join('|')}…`);
+    process.exit(2);
+  }
+  try {
+    names.forEach(ensureBuilt);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
