@@ -7,6 +7,9 @@ const repo = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 /** One Vitest run for every workspace; the API suite runs once per database engine. */
 export default defineConfig({
   test: {
+    // Most tests wait on servers and databases rather than compute: on a 2-core machine the
+    // default (one worker fewer than cores) leaves the second core idle.
+    maxWorkers: 3,
     projects: [
       {
         test: {
