@@ -30,6 +30,11 @@ export class HttpProblem extends Error {
   }
 }
 
+/** A 429: the client's allowance of something is used up; `detail` says which, and when to try again. */
+export function rateLimited(detail: string, retryAfterSeconds: number): HttpProblem {
+  return new HttpProblem(429, detail, PROBLEM_TYPES.rateLimited, undefined, { 'retry-after': String(retryAfterSeconds) });
+}
+
 export function problem(
   status: number,
   detail: string,

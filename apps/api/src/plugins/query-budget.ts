@@ -17,7 +17,7 @@ import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
 import { clientAddress } from '../client-address.ts';
 import type { Config } from '../config.ts';
-import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { rateLimited, type HttpProblem } from '../problem.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,9 +44,7 @@ interface Client {
 const CLIENTS_REMEMBERED = 100_000;
 
 function refused(detail: string, retryAfterSeconds: number): HttpProblem {
-  return new HttpProblem(429, `${detail} Try again in ${retryAfterSeconds} s.`, PROBLEM_TYPES.rateLimited, undefined, {
-    'retry-after': String(retryAfterSeconds),
-  });
+  return rateLimited(`${detail} Try again in ${retryAfterSeconds} s.`, retryAfterSeconds);
 }
 
 export default fp<QueryBudgetOptions>(

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress } from '../client-address.ts';
 import type { Config } from '../config.ts';
-import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { rateLimited, type HttpProblem } from '../problem.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,12 +24,9 @@ const DAY = 24 * 60 * MINUTE;
 const CLIENTS_REMEMBERED = 100_000;
 
 function tooMany(max: number, per: string, retryAfterSeconds: number): HttpProblem {
-  return new HttpProblem(
-    429,
+  return rateLimited(
     `Too many requests from your address (at most ${max} ${per}). Try again in ${retryAfterSeconds} s.`,
-    PROBLEM_TYPES.rateLimited,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
+    retryAfterSeconds,
   );
 }
 

@@ -10,7 +10,7 @@ import { clientAddress } from '../client-address.ts';
 import type { Config } from '../config.ts';
 import type { FeedMessage } from '../live/alert-feed.ts';
 import { REPLAY_CAPACITY } from '../live/alert-feed.ts';
-import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../problem.ts';
+import { HttpProblem, problemResponse, problemResponses, rateLimited } from '../problem.ts';
 
 /** How long a browser waits before reconnecting. */
 const RETRY_MS = 3000;
@@ -57,12 +57,9 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
   function admit(address: string): () => void {
     const mine = perClient.get(address) ?? 0;
     if (mine >= streams.perClient) {
-      throw new HttpProblem(
-        429,
+      throw rateLimited(
         `Too many live streams from your address (at most ${streams.perClient}). Close one, or try again in ${STREAMS_RETRY_AFTER_S} s.`,
-        PROBLEM_TYPES.rateLimited,
-        undefined,
-        { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
+        STREAMS_RETRY_AFTER_S,
       );
     }
     if (open >= streams.max) {
