@@ -17,22 +17,42 @@ export const PROBLEM_TYPES = {
   shuttingDown: '/problems/shutting-down',
 } as const;
 
+export interface HttpProblemOptions {
+  status: number;
+  /** What went wrong, for a person; sent as `detail`. */
+  detail: string;
+  /** One of PROBLEM_TYPES when the status alone does not say it; `about:blank` otherwise. */
+  type?: string;
+  /** Messages by field, for a validation problem. */
+  errors?: FieldErrors;
+  /** Headers the answer carries (Retry-After, WWW-Authenticate). */
+  headers?: Record<string, string>;
+}
+
 /** An error a route throws on purpose; the error handler turns it into its problem answer. */
 export class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    readonly type = 'about:blank',
-    readonly errors?: FieldErrors,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly type: string;
+  readonly errors: FieldErrors | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor({ status, detail, type = 'about:blank', errors, headers = {} }: HttpProblemOptions) {
     super(detail);
+    this.status = status;
+    this.type = type;
+    this.errors = errors;
+    this.headers = headers;
   }
 }
 
 /** A 429: the client's allowance of something is used up; `detail` says which, and when to try again. */
 export function rateLimited(detail: string, retryAfterSeconds: number): HttpProblem {
-  return new HttpProblem(429, detail, PROBLEM_TYPES.rateLimited, undefined, { 'retry-after': String(retryAfterSeconds) });
+  return new HttpProblem({
+    status: 429,
+    detail,
+    type: PROBLEM_TYPES.rateLimited,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }
 
 export function problem(

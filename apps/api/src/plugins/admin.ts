@@ -34,15 +34,19 @@ export default fp<{ adminToken: string | undefined }>(
     /** The moderator's check; `token` undefined when the request carries no Bearer credential. */
     const check = (token: string | undefined): boolean => {
       if (token === undefined) return false;
-      if (!expected) throw new HttpProblem(403, 'Moderation is not enabled on this server (no ADMIN_TOKEN).');
+      if (!expected) throw new HttpProblem({ status: 403, detail: 'Moderation is not enabled on this server (no ADMIN_TOKEN).' });
       if (token === '') {
-        throw new HttpProblem(401, 'Send the moderator token as "Authorization: Bearer <token>".', 'about:blank', undefined, {
-          'www-authenticate': `${REALM}, error="invalid_request"`,
+        throw new HttpProblem({
+          status: 401,
+          detail: 'Send the moderator token as "Authorization: Bearer <token>".',
+          headers: { 'www-authenticate': `${REALM}, error="invalid_request"` },
         });
       }
       if (!timingSafeEqual(digest(token), expected)) {
-        throw new HttpProblem(401, 'The moderator token is not valid.', 'about:blank', undefined, {
-          'www-authenticate': `${REALM}, error="invalid_token"`,
+        throw new HttpProblem({
+          status: 401,
+          detail: 'The moderator token is not valid.',
+          headers: { 'www-authenticate': `${REALM}, error="invalid_token"` },
         });
       }
       return true;
@@ -51,12 +55,14 @@ export default fp<{ adminToken: string | undefined }>(
     // Where the token is optional, another scheme (a staging site's Basic auth, say) is not ours to judge.
     app.decorate('isAdmin', (request: FastifyRequest) => check(bearerToken(request.headers.authorization)));
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      if (!expected) throw new HttpProblem(403, 'Moderation is not enabled on this server (no ADMIN_TOKEN).');
+      if (!expected) throw new HttpProblem({ status: 403, detail: 'Moderation is not enabled on this server (no ADMIN_TOKEN).' });
       const header = request.headers.authorization;
       // Here any credential but ours is a mistake worth saying.
       if (!check(header === undefined ? undefined : (bearerToken(header) ?? ''))) {
-        throw new HttpProblem(401, 'This needs the moderator token: "Authorization: Bearer <token>".', 'about:blank', undefined, {
-          'www-authenticate': REALM,
+        throw new HttpProblem({
+          status: 401,
+          detail: 'This needs the moderator token: "Authorization: Bearer <token>".',
+          headers: { 'www-authenticate': REALM },
         });
       }
     });

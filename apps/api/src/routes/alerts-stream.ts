@@ -63,13 +63,11 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
       );
     }
     if (open >= streams.max) {
-      throw new HttpProblem(
-        503,
-        `The server has as many live streams open as it can take; try again in ${STREAMS_RETRY_AFTER_S} s.`,
-        'about:blank',
-        undefined,
-        { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
-      );
+      throw new HttpProblem({
+        status: 503,
+        detail: `The server has as many live streams open as it can take; try again in ${STREAMS_RETRY_AFTER_S} s.`,
+        headers: { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
+      });
     }
     perClient.set(address, mine + 1);
     open++;

@@ -145,7 +145,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('vary', 'Authorization');
       if (exact) reply.header('cache-control', 'private, no-store');
       const alert = !UUID_PATTERN.test(id) ? undefined : exact ? await moderatorView.exactById(id) : await repo.findById(id);
-      if (!alert) throw new HttpProblem(404, `There is no alert ${id}.`);
+      if (!alert) throw new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
       return { data: alert };
     },
   );
@@ -180,13 +180,13 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         return { data: alert };
       } catch (error) {
         if (error instanceof IdempotencyKeyReusedError) {
-          throw new HttpProblem(
-            422,
-            'This Idempotency-Key was already used for a different alert; use a new key for a new alert.',
-            PROBLEM_TYPES.idempotencyKeyReused,
-          );
+          throw new HttpProblem({
+            status: 422,
+            detail: 'This Idempotency-Key was already used for a different alert; use a new key for a new alert.',
+            type: PROBLEM_TYPES.idempotencyKeyReused,
+          });
         }
-        if (error instanceof ReplayedAlertHiddenError) throw new HttpProblem(404, `There is no alert ${error.alertId}.`);
+        if (error instanceof ReplayedAlertHiddenError) throw new HttpProblem({ status: 404, detail: `There is no alert ${error.alertId}.` });
         throw error;
       }
     },

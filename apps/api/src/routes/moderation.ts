@@ -41,7 +41,7 @@ const ReportedAlertListSchema = Type.Object({
   truncated: Type.Boolean(),
 });
 
-const notFound = (id: string) => new HttpProblem(404, `There is no alert ${id}.`);
+const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
 
 const moderation: FastifyPluginAsyncTypebox = async (app) => {
   const repo = moderationRepository(app.db);
