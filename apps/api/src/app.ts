@@ -15,6 +15,7 @@ import queryBudget from './plugins/query-budget.ts';
 import searchCache from './plugins/search-cache.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import repositories from './plugins/repositories.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import shutdown from './plugins/shutdown.ts';
 import web from './plugins/web.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(admin, { adminToken: config.adminToken });
   await app.register(docs, { version });
   await app.register(db, { config });
+  await app.register(repositories);
   await app.register(live);
   await app.register(searchCache);
   await app.register(alerts);

@@ -5,7 +5,7 @@
  */
 import { distanceMetres } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
-import { EVENTS_CHANNEL, eventsRepository, type AlertEvent } from '../repositories/events-repository.ts';
+import { EVENTS_CHANNEL, type AlertEvent, type EventsRepository } from '../repositories/events-repository.ts';
 
 /** Events kept for clients that reconnect with Last-Event-ID. */
 export const REPLAY_CAPACITY = 10_000;
@@ -48,7 +48,6 @@ export function isInArea(area: Area, event: AlertEvent): boolean {
 }
 
 export class AlertFeed {
-  private readonly events: ReturnType<typeof eventsRepository>;
   /** Recent events, oldest first; every event with an id above `floor` is here. */
   private recent: AlertEvent[] = [];
   private floor = 0;
@@ -62,12 +61,11 @@ export class AlertFeed {
 
   constructor(
     private readonly db: Database,
+    private readonly events: EventsRepository,
     private readonly log: { warn(obj: object, msg: string): void },
     /** Events kept for replay. */
     private readonly capacity = REPLAY_CAPACITY,
-  ) {
-    this.events = eventsRepository(db);
-  }
+  ) {}
 
   async start(): Promise<void> {
     // Listen first, so nothing committed between the load and the LISTEN is missed.

@@ -67,5 +67,6 @@ export default fp<{ adminToken: string | undefined }>(
       }
     });
   },
-  { name: 'admin' },
+  // Its refusals are HttpProblems, which the errors plugin answers.
+  { name: 'wildalert-admin', dependencies: ['wildalert-errors'] },
 );

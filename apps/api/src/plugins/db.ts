@@ -56,5 +56,5 @@ export default fp<{ config: Config }>(
       await db.close();
     });
   },
-  { name: 'db' },
+  { name: 'wildalert-db', dependencies: [] },
 );

@@ -114,5 +114,6 @@ export default fp(
     await app.register(swaggerUi, { routePrefix: '/docs' });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  { name: 'docs' },
+  // No dependency, but register it before the routes: it documents the routes registered after it.
+  { name: 'wildalert-docs', dependencies: [] },
 );

@@ -29,7 +29,7 @@ export default fp(
       response.end(body);
     });
   },
-  { name: 'errors' },
+  { name: 'wildalert-errors', dependencies: [] },
 );
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {

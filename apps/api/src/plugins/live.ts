@@ -17,7 +17,7 @@ export const HEARTBEAT_MS = 20_000;
 export default fp(
   async (app) => {
     await app.register(sse, { heartbeatInterval: HEARTBEAT_MS });
-    const feed = new AlertFeed(app.db, app.log);
+    const feed = new AlertFeed(app.db, app.events, app.log);
     await feed.start();
     app.decorate('feed', feed);
     app.decorate('liveStreams', new Set<() => void>());
@@ -28,5 +28,5 @@ export default fp(
       await feed.stop();
     });
   },
-  { name: 'live', dependencies: ['db'] },
+  { name: 'wildalert-live', dependencies: ['wildalert-db', 'wildalert-repositories'] },
 );

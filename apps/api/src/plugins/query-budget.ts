@@ -99,5 +99,6 @@ export default fp<QueryBudgetOptions>(
       done();
     });
   },
-  { name: 'query-budget', dependencies: ['errors'] },
+  // Its refusals are HttpProblems, which the errors plugin answers.
+  { name: 'wildalert-query-budget', dependencies: ['wildalert-errors'] },
 );

@@ -72,5 +72,6 @@ export default fp<{ limits: Config['rateLimit'] }>(
       }
     });
   },
-  { name: 'rate-limit' },
+  // Its refusals are HttpProblems, which the errors plugin answers.
+  { name: 'wildalert-rate-limit', dependencies: ['wildalert-errors'] },
 );

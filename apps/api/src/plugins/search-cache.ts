@@ -14,5 +14,5 @@ export default fp(
     app.feed.onCommit(() => cache.invalidate());
     app.decorate('searchCache', cache);
   },
-  { name: 'search-cache', dependencies: ['live'] },
+  { name: 'wildalert-search-cache', dependencies: ['wildalert-live'] },
 );

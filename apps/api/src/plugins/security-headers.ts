@@ -36,7 +36,7 @@ export default fp<{ tileUrl: string }>(
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
   },
-  { name: 'security-headers' },
+  { name: 'wildalert-security-headers', dependencies: [] },
 );
 
 /**

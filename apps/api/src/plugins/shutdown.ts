@@ -47,5 +47,5 @@ export default fp(
       if (closing) reply.header('connection', 'close');
     });
   },
-  { name: 'shutdown' },
+  { name: 'wildalert-shutdown', dependencies: [] },
 );

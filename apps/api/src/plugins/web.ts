@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH, type RuntimeConfig } from '@wildalert/shared';
 import { problem, sendProblem } from '../problem.ts';
@@ -15,7 +16,7 @@ export interface WebOptions {
   runtimeConfig: RuntimeConfig;
 }
 
-export default async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) {
+async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(BASE_PATH));
   app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, (_req, reply) => reply.redirect(BASE_PATH));
 
@@ -65,6 +66,10 @@ export default async function web(app: FastifyInstance, { webDir, runtimeConfig 
     { prefix: BASE_PATH.slice(0, -1) },
   );
 }
+
+// Encapsulated on purpose: its static files and its not-found handler (the app's index.html
+// for client-side routes) concern /WildAlertApp/ only, never the API.
+export default fp(web, { name: 'wildalert-web', dependencies: [], encapsulate: true });
 
 /** Fills `<meta name="wildalert-config" content="…">` in index.html. */
 export function withRuntimeConfig(html: string, config: RuntimeConfig): string {

@@ -85,3 +85,5 @@ export function eventsRepository(db: Database) {
     },
   };
 }
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;

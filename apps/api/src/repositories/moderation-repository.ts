@@ -188,3 +188,5 @@ export function moderationRepository(db: Database) {
     },
   };
 }
+
+export type ModerationRepository = ReturnType<typeof moderationRepository>;

@@ -111,7 +111,7 @@ describe('GET /Alerts/stream', () => {
 
   it('tells a client that missed more than the replay history holds to reload (reset)', async () => {
     // A feed that remembers only two events, on the same database.
-    const feed = new AlertFeed(t.app.db, t.app.log, 2);
+    const feed = new AlertFeed(t.app.db, t.app.events, t.app.log, 2);
     await feed.start();
     try {
       const before: string[] = [];

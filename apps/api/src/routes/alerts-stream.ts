@@ -4,6 +4,7 @@
  * client stops reading is cut before the server holds much for it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { AlertsStreamQuerySchema, RADIUS_DEFAULT_KM } from '@wildalert/shared';
 import { clientAddress } from '../client-address.ts';
@@ -196,4 +197,10 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
   );
 };
 
-export default stream;
+// Still encapsulated (as a plain plugin would be); fastify-plugin only adds the name and the
+// dependencies, so that registering it before what it uses fails at start, naming what is missing.
+export default fp(stream, {
+  name: 'wildalert-alerts-stream-routes',
+  dependencies: ['wildalert-live', 'wildalert-errors'],
+  encapsulate: true,
+});

@@ -1,5 +1,6 @@
 /** /Alerts: search around a point, read one, report one. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -15,8 +16,7 @@ import {
   type AlertsQueryInput,
 } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
-import { alertsRepository, IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
-import { moderationRepository } from '../repositories/moderation-repository.ts';
+import { IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
 
 const CreateAlertHeadersSchema = Type.Object({
   'idempotency-key': Type.Optional(
@@ -48,9 +48,6 @@ const withDefaults = (q: AlertsQueryInput): AlertsQuery => ({
 const sendText = (reply: FastifyReply, contentType: string, text: string) => reply.type(contentType).send(text as never);
 
 const alerts: FastifyPluginAsyncTypebox = async (app) => {
-  const repo = alertsRepository(app.db);
-  const moderatorView = moderationRepository(app.db);
-
   app.get(
     '/Alerts',
     {
@@ -65,7 +62,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const query = withDefaults(request.query);
-      const body = await app.searchCache.get(query, () => repo.search(query));
+      const body = await app.searchCache.get(query, () => app.alerts.search(query));
       return sendText(reply, 'application/json; charset=utf-8', body);
     },
   );
@@ -90,7 +87,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       config: queryBudget,
     },
     async (request, reply) => {
-      const body = await repo.searchGeoJson(withDefaults(request.query));
+      const body = await app.alerts.searchGeoJson(withDefaults(request.query));
       return sendText(reply, 'application/geo+json; charset=utf-8', body);
     },
   );
@@ -116,7 +113,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       config: queryBudget,
     },
     async (request, reply) => {
-      const body = await repo.searchCsv(withDefaults(request.query));
+      const body = await app.alerts.searchCsv(withDefaults(request.query));
       reply.header('content-disposition', 'attachment; filename="wildalert-alerts.csv"');
       return sendText(reply, 'text/csv; charset=utf-8; header=present', body);
     },
@@ -144,7 +141,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       // A shared cache must never hand the moderator's answer to the public.
       reply.header('vary', 'Authorization');
       if (exact) reply.header('cache-control', 'private, no-store');
-      const alert = !UUID_PATTERN.test(id) ? undefined : exact ? await moderatorView.exactById(id) : await repo.findById(id);
+      const alert = !UUID_PATTERN.test(id) ? undefined : exact ? await app.moderation.exactById(id) : await app.alerts.findById(id);
       if (!alert) throw new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
       return { data: alert };
     },
@@ -172,7 +169,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');
       try {
-        const { alert, replayed } = await repo.create(request.body, key);
+        const { alert, replayed } = await app.alerts.create(request.body, key);
         // Before the answer: the client's next search must see its alert.
         app.searchCache.invalidate();
         reply.code(201).header('location', `/Alerts/${alert.id}`);
@@ -193,4 +190,10 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default alerts;
+// Still encapsulated (as a plain plugin would be); fastify-plugin only adds the name and the
+// dependencies, so that registering it before what it uses fails at start, naming what is missing.
+export default fp(alerts, {
+  name: 'wildalert-alerts-routes',
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin'],
+  encapsulate: true,
+});

@@ -1,5 +1,6 @@
 /** /Animals: the catalogue one can report. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { ANIMALS, AnimalListResponseSchema } from '@wildalert/shared';
 
 const animals: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,4 +21,10 @@ const animals: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default animals;
+// Still encapsulated (as a plain plugin would be); fastify-plugin only adds the name and the
+// dependencies, so that registering it before what it uses fails at start, naming what is missing.
+export default fp(animals, {
+  name: 'wildalert-animals-routes',
+  dependencies: [],
+  encapsulate: true,
+});

@@ -1,11 +1,10 @@
 /** /health: is the API up, which engine serves it, can it reach the database. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { HealthResponseSchema } from '@wildalert/shared';
 import { StorageFullError } from '../db/database.ts';
-import { alertsRepository } from '../repositories/alerts-repository.ts';
 
 const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { version }) => {
-  const repo = alertsRepository(app.db);
   app.get(
     '/health',
     {
@@ -24,7 +23,7 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
       const engine = app.db.engine;
       reply.header('cache-control', 'no-store');
       try {
-        const alerts = await repo.count();
+        const alerts = await app.alerts.count();
         // A count still works on a full disk: the engine remembers that writes failed.
         if (!(await app.db.storageFull?.())) return { status: 'ok' as const, database: { engine, up: true }, alerts, version };
         request.log.warn('health check: writes fail for lack of disk space');
@@ -40,4 +39,10 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
   );
 };
 
-export default health;
+// Still encapsulated (as a plain plugin would be); fastify-plugin only adds the name and the
+// dependencies, so that registering it before what it uses fails at start, naming what is missing.
+export default fp(health, {
+  name: 'wildalert-health-routes',
+  dependencies: ['wildalert-db', 'wildalert-repositories', 'wildalert-query-budget'],
+  encapsulate: true,
+});

@@ -6,6 +6,7 @@
  * never shown.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import {
   AlertResponseSchema,
@@ -17,7 +18,7 @@ import {
 } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../problem.ts';
 import { clientNetwork } from '../client-address.ts';
-import { HIDES_PER_NETWORK_PER_DAY, moderationRepository, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
+import { HIDES_PER_NETWORK_PER_DAY, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
 
 
 const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
@@ -44,8 +45,6 @@ const ReportedAlertListSchema = Type.Object({
 const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
 
 const moderation: FastifyPluginAsyncTypebox = async (app) => {
-  const repo = moderationRepository(app.db);
-
   app.post(
     '/Alerts/:id/reports',
     {
@@ -76,7 +75,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = UUID_PATTERN.test(id) ? await repo.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
+      const result = UUID_PATTERN.test(id) ? await app.moderation.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
       if (!result) throw notFound(id);
       // Searches must not show it any more.
       if (result.hidden) app.searchCache.invalidate();
@@ -100,7 +99,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!UUID_PATTERN.test(id) || !(await repo.hide(id))) throw notFound(id);
+      if (!UUID_PATTERN.test(id) || !(await app.moderation.hide(id))) throw notFound(id);
       app.searchCache.invalidate();
       return reply.code(204).send(null);
     },
@@ -127,7 +126,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
-      const rows = await repo.reported(limit);
+      const rows = await app.moderation.reported(limit);
       reply.header('cache-control', 'no-store');
       return { data: rows.slice(0, limit), truncated: rows.length > limit };
     },
@@ -150,7 +149,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const alert = UUID_PATTERN.test(id) ? await repo.restore(id) : undefined;
+      const alert = UUID_PATTERN.test(id) ? await app.moderation.restore(id) : undefined;
       if (!alert) throw notFound(id);
       app.searchCache.invalidate();
       return { data: alert };
@@ -158,4 +157,10 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default moderation;
+// Still encapsulated (as a plain plugin would be); fastify-plugin only adds the name and the
+// dependencies, so that registering it before what it uses fails at start, naming what is missing.
+export default fp(moderation, {
+  name: 'wildalert-moderation-routes',
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-rate-limit', 'wildalert-admin'],
+  encapsulate: true,
+});

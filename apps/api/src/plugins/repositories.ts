@@ -1,0 +1,22 @@
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`. */
+import fp from 'fastify-plugin';
+import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
+import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
+import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alerts: AlertsRepository;
+    events: EventsRepository;
+    moderation: ModerationRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('alerts', alertsRepository(app.db));
+    app.decorate('events', eventsRepository(app.db));
+    app.decorate('moderation', moderationRepository(app.db));
+  },
+  { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
+);
