@@ -1,6 +1,6 @@
 /**
  * Sensitive species (wolf, lynx, bear: the catalogue's `sensitive` flag) are published at
- * the centre of a grid cell about 1 km across, never at the reported point. Every public
+ * the centre of a grid cell about 1 km across, never at the point the visitor gave. Every public
  * read and the radius search use that published point, so probing with small radii
  * around it reveals nothing finer than the cell.
  */

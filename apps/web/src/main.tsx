@@ -7,7 +7,7 @@ createRoot(document.getElementById('root')!).render(<App />);
 window.addEventListener('load', () => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
-  // Alerts reported without a connection: sent now, and whenever the connection returns.
+  // Alerts added without a connection: sent now, and whenever the connection returns.
   void import('./features/offline-queue/api/outbox.ts').then(
     (m) =>
       m.startOutbox((body, key) =>

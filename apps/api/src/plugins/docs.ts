@@ -89,7 +89,7 @@ export default fp(
             'Wild-animal sightings ("alerts") on a map. Anonymous; no credentials, except the',
             "moderator's bearer token (ADMIN_TOKEN) for the moderation endpoints.",
             '',
-            'Limits per client address: anonymous writes (new alerts, reports) per minute and per day,',
+            'Limits per client address: anonymous writes (new alerts, abuse reports) per minute and per day,',
             'every other request per minute; over a limit the answer is 429 with `Retry-After`.',
             '',
             'Query parameter names are case-insensitive (`Latitude`, `latitude` and `LATITUDE` are one).',
@@ -100,7 +100,7 @@ export default fp(
         },
         tags: [
           { name: 'alerts', description: 'Sightings' },
-          { name: 'catalogue', description: 'The animals one can report' },
+          { name: 'catalogue', description: 'The animals an alert can name' },
           { name: 'moderation', description: 'Abuse reports and the moderator' },
           { name: 'operations', description: 'Health' },
         ],

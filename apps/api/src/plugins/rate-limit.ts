@@ -1,6 +1,6 @@
 /**
  * Abuse limits per client address, in this process's memory: every request counts against
- * a generous per-minute limit, except anonymous writes (new alerts, reports), which have
+ * a generous per-minute limit, except anonymous writes (new alerts, abuse reports), which have
  * their own tighter per-minute and per-day limits. The client address is the peer's, or
  * the one a trusted proxy forwarded (TRUST_PROXY).
  */

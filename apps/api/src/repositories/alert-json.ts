@@ -9,7 +9,7 @@ export const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'Y
 
 /**
  * Where an alert is shown: `public` at its published point (coarsened for sensitive species,
- * see public-location.ts), `exact` at the reported point, for the moderator only.
+ * see public-location.ts), `exact` at the point the visitor gave, for the moderator only.
  */
 type AlertLocation = 'public' | 'exact';
 

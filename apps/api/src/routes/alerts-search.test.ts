@@ -124,7 +124,7 @@ describe('GET /Alerts answer', () => {
     }
   });
 
-  it('answers an empty list where nothing was reported', async () => {
+  it('answers an empty list where no alert was added', async () => {
     const { status, body } = await search(around(-45, 170, 50));
     expect(status).toBe(200);
     expect(body).toEqual({ data: [], truncated: false });

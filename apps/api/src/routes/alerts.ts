@@ -1,4 +1,4 @@
-/** /Alerts: search around a point, read one, report one. */
+/** /Alerts: search around a point, read one, add one. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
@@ -153,13 +153,13 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['alerts'],
         operationId: 'createAlert',
-        summary: 'Report a sighting',
+        summary: 'Add an alert (a sighting)',
         description: 'The server sets `id` and `createdAt`. Answered only once the alert is committed.',
         headers: CreateAlertHeadersSchema,
         body: CreateAlertBodySchema,
         response: {
           201: AlertResponseSchema,
-          // 404: a replayed Idempotency-Key whose alert a moderator or reports hid since.
+          // 404: a replayed Idempotency-Key whose alert a moderator or abuse reports hid since.
           ...problemResponses(400, 404, 413, 415, 422),
         },
       },

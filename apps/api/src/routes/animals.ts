@@ -1,4 +1,4 @@
-/** /Animals: the catalogue one can report. */
+/** /Animals: the catalogue an alert's animal comes from. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { ANIMALS, AnimalListResponseSchema } from '@wildalert/shared';

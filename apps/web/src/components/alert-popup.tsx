@@ -29,7 +29,7 @@ export function AlertPopup({ alert }: { alert: Alert }) {
         </p>
       )}
       <p className="wa-popup-meta" data-testid="alert-time">
-        {pl.popup.reported}{' '}
+        {pl.popup.added}{' '}
         <time dateTime={alert.createdAt} title={new Date(alert.createdAt).toLocaleString('pl-PL')}>
           {relativeTimePl(alert.createdAt, now, pl.popup.justNow)}
         </time>

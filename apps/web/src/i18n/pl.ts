@@ -63,7 +63,8 @@ export const pl = {
     alertFailed: 'Nie udało się wczytać zgłoszenia z linku.',
   },
 
-  report: {
+  /** Reporting an alert as abuse ("Zgłoś nadużycie"). */
+  abuseReport: {
     action: 'Zgłoś nadużycie',
     sending: 'Wysyłanie…',
     done: 'Dziękujemy — moderator sprawdzi to zgłoszenie.',
@@ -74,7 +75,8 @@ export const pl = {
   },
 
   popup: {
-    reported: 'Zgłoszono',
+    /** Before when the alert was added: "Zgłoszono 3 godziny temu". */
+    added: 'Zgłoszono',
     justNow: 'przed chwilą',
     coordinates: 'Współrzędne',
     approximate: 'Lokalizacja przybliżona (ok. 1 km) — gatunek chroniony',

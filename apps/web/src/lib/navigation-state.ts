@@ -2,7 +2,7 @@
 import type { Alert } from '@wildalert/shared';
 
 export interface MapLocationState {
-  /** Just reported: the map centres on it, opens its popup and thanks the visitor. */
+  /** Just added: the map centres on it, opens its popup and thanks the visitor. */
   createdAlert: Alert;
 }
 

@@ -17,7 +17,7 @@ const RETRY_MAX_MS = 30_000;
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
 export interface LiveAlerts {
-  /** Alerts reported since the map opened, newest first. */
+  /** Alerts added since the map opened, newest first. */
   added: readonly Alert[];
   /** Alerts hidden by moderation since the map opened. */
   removed: ReadonlySet<string>;

@@ -3,7 +3,7 @@
  * screen-reader use (the accessible alternative to the map). Each item opens its alert on
  * the map. Links to the same alerts as open data. Loaded on demand.
  */
-import './find.css';
+import './toolbar-and-list.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { animalByKey, type Alert } from '@wildalert/shared';

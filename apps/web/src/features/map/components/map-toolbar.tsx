@@ -2,7 +2,7 @@
  * Above the map: the time window, the animals and map-or-list, each a row of toggle buttons
  * whose state is the address's (see lib/map-url.ts). Loaded after the map's first paint.
  */
-import './find.css';
+import './toolbar-and-list.css';
 import { ANIMALS } from '@wildalert/shared';
 import { pl } from '../../../i18n/pl.ts';
 import { TIME_WINDOWS, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';

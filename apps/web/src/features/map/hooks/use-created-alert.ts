@@ -1,4 +1,4 @@
-/** An alert just reported on the add screen (handed over in the router's state): shown once. */
+/** An alert just added on the add screen (handed over in the router's state): shown once. */
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';

@@ -7,7 +7,7 @@ export type Selection =
   | { kind: 'spot'; latitude: number; longitude: number; alerts: Alert[] };
 
 /**
- * `created`: an alert just reported, open from the start. `focused`: a permalink's alert,
+ * `created`: an alert just added, open from the start. `focused`: a permalink's alert,
  * opened when it arrives. `removed`: alerts hidden by moderation, whose popup closes.
  */
 export function useSelection(created: Alert | undefined, focused: Alert | undefined, removed: ReadonlySet<string>) {

@@ -6,14 +6,14 @@ import { mapView, type MapView } from '../../../lib/map-view.ts';
 /** Close enough to an alert that it stands on its own, out of any cluster. */
 export const ALERT_ZOOM = 17;
 
-/** On an alert just reported, else at the view the address gives, else where the map was left. */
+/** On an alert just added, else at the view the address gives, else where the map was left. */
 export function startView(current: MapView, created: LatLon | undefined, addressView: MapView | undefined): MapView {
   if (created) return { latitude: created.latitude, longitude: created.longitude, zoom: Math.max(current.zoom, ALERT_ZOOM) };
   return addressView ?? current;
 }
 
 /**
- * `permalink`: the map opens on one alert's address. That, an alert just reported or a view in
+ * `permalink`: the map opens on one alert's address. That, an alert just added or a view in
  * the address wins over the visitor's position: the view counts as chosen.
  */
 export function useStartView(created: LatLon | undefined, addressView: MapView | undefined, permalink: boolean): MapView {

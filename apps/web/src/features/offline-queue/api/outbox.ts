@@ -1,5 +1,5 @@
 /**
- * The outbox: alerts reported without a connection, kept in IndexedDB (they survive a closed
+ * The outbox: alerts added without a connection, kept in IndexedDB (they survive a closed
  * tab) with their Idempotency-Key, and sent when the connection returns. The key makes every
  * resend the same alert to the server, so each one is stored exactly once, however often a
  * send is cut off.
