@@ -188,6 +188,41 @@ test('alerts at one spot are listed together', async ({ page, wildalert }) => {
   await expect(popup(page).getByRole('heading', { name: 'Wilk' })).toHaveCount(2);
 });
 
+test('every alert at one spot is counted and can be seen, a page at a time (on a phone)', async ({ page, wildalert }) => {
+  // On a phone the growing popup pans the map, the hard case: the list must keep its place.
+  await page.setViewportSize(PHONE);
+  // 55 wolves in one cell (50.05–50.06 N): all published at its centre. More than the 50 the list once held.
+  await Promise.all(
+    Array.from({ length: 55 }, (_, i) =>
+      wildalert.createAlert({ latitude: 50.0501 + i * 0.00005, longitude: 19.9401, animal: 'wolf', comments: `wilk ${i + 1}` }),
+    ),
+  );
+  await page.goto('');
+  await page.getByRole('button', { name: '55 zgłoszeń w pobliżu — przybliż' }).click();
+  const list = popup(page);
+  const wolves = list.getByRole('heading', { name: 'Wilk' });
+  const more = list.getByRole('button', { name: 'Pokaż kolejne' });
+  await expect(list.getByText('55 zgłoszeń w tym samym miejscu')).toBeVisible();
+  await expect(wolves).toHaveCount(20);
+  await expect(list.getByText('Pokazano 20 z 55.')).toBeVisible();
+  expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await more.press('Enter');
+  await expect(wolves).toHaveCount(40);
+  // The keyboard goes on from the first alert it revealed.
+  await expect(list.locator('.wa-spot-list > div').nth(20)).toBeFocused();
+  await expect(list.getByText('Pokazano 40 z 55.')).toBeVisible();
+  await more.click();
+  await expect(wolves).toHaveCount(55);
+  await expect(more).toHaveCount(0);
+  // Each of them once, newest first.
+  const comments = await list.getByTestId('alert-comments').allTextContents();
+  expect(new Set(comments).size).toBe(55);
+  const times = await list.locator('[data-testid="alert-time"] time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime')!));
+  expect(times).toEqual([...times].sort().reverse());
+});
+
 test('a marker opens with the keyboard', async ({ page, wildalert }) => {
   await wildalert.createAlert({ latitude: 50.0497, longitude: 19.9445, animal: 'marten', comments: 'Na dachu' });
   await page.goto('');

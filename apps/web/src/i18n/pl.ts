@@ -36,6 +36,8 @@ export const pl = {
     clusterLabel: (count: number) => `${alertsPl(count)} w pobliżu — przybliż`,
     markerLabel: (animal: string) => `${animal} — pokaż zgłoszenie`,
     sameSpot: (count: number) => `${alertsPl(count)} w tym samym miejscu`,
+    sameSpotShown: (shown: number, count: number) => `Pokazano ${shown} z ${count}.`,
+    sameSpotMore: 'Pokaż kolejne',
     close: 'Zamknij',
     liveOffline: 'Brak połączenia — nowe zgłoszenia pojawią się, gdy wróci.',
     liveNew: (animal: string) => `Nowe zgłoszenie: ${animal}`,

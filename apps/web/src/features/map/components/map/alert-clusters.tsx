@@ -63,7 +63,9 @@ export function AlertClusters({ alerts, fresh = NONE, onSelect }: AlertClustersP
         if (zoom <= MAX_ZOOM) {
           map.flyTo([latitude, longitude], zoom, { duration: 0.4 });
         } else {
-          const leaves = index.getLeaves(id, 50).map((leaf) => leaf.properties.alert);
+          // Every one of them (the list shows them a page at a time), newest first.
+          const leaves = index.getLeaves(id, Infinity).map((leaf) => leaf.properties.alert);
+          leaves.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
           onSelect({ kind: 'spot', latitude, longitude, alerts: leaves });
         }
       };
