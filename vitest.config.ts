@@ -61,7 +61,7 @@ export default defineConfig({
           // *.postgres.test.ts concern server mode only, *.pglite.test.ts the embedded engine only:
           // each runs once, with its own engine's project.
           exclude: [engine === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
-          globalSetup: [`./test/setup-${engine}.ts`],
+          globalSetup: [repo(`./apps/api/test/setup-${engine}.ts`)],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -19,6 +19,8 @@ const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
   ['type check', 'npm', ['run', 'typecheck', '--silent']],
   ['lint', 'npx', ['eslint', '.']],
+  // Files, exports and dependencies nothing uses (knip.jsonc).
+  ['unused code', 'npx', ['knip']],
   ['web build', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']],
   ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { REPO_ROOT } from '@wildalert/test-support';
 
-export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 /** The map route's budget for its initial JavaScript. */
 export const INITIAL_JS_BUDGET_KB = 150;
 

@@ -14,7 +14,7 @@ import { TEMPLATE_DATABASE } from './global-setup.ts';
 
 export { expect };
 
-export type Engine = 'pglite' | 'postgres';
+type Engine = 'pglite' | 'postgres';
 
 export interface WildAlertServer {
   /** The server's origin, e.g. http://127.0.0.1:43123 */

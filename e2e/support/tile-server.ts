@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 
 /** A 256×256 PNG of one light colour, built in memory. */
-export function solidPng(size = 256, rgb: [number, number, number] = [232, 240, 226]): Buffer {
+function solidPng(size = 256, rgb: [number, number, number] = [232, 240, 226]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

@@ -26,7 +26,7 @@ import health from './routes/health.ts';
 import moderation from './routes/moderation.ts';
 import { parseQueryString, validatorCompiler } from './validation.ts';
 
-export const BODY_LIMIT = 16 * 1024;
+const BODY_LIMIT = 16 * 1024;
 
 /**
  * Connection limits against slow or idle clients. A request's headers must arrive within
@@ -36,7 +36,7 @@ export const BODY_LIMIT = 16 * 1024;
  */
 export const TIMEOUTS = { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 65_000, idleMs: 75_000 } as const;
 
-export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;

@@ -12,7 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AlertsQuery } from '@wildalert/shared';
 
-export const TTL_MS = 1000;
+const TTL_MS = 1000;
 
 export class SearchCache {
   private readonly answers = new LRUCache<string, string>({

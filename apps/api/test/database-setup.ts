@@ -12,7 +12,7 @@ import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { pgliteTemplate } from '../src/plugins/db.ts';
 
-export type TestDatabaseSource =
+type TestDatabaseSource =
   | { engine: 'pglite'; templateDir: string }
   | { engine: 'postgres'; clusterUrl: string; templateDatabase: string };
 
@@ -22,7 +22,7 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DATABASE = 'wildalert_template';
+const TEMPLATE_DATABASE = 'wildalert_template';
 
 export async function setupPglite(project: TestProject) {
   // A copy of the installation's template (see plugins/db.ts): made once, not once per run.

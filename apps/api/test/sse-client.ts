@@ -1,6 +1,6 @@
 /** A small Server-Sent Events client for tests: fetch with a Last-Event-ID, parsed events in order. */
 
-export interface SseEvent {
+interface SseEvent {
   id?: string;
   event: string;
   data: string;

@@ -10,14 +10,14 @@ import { COMMENTS_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, RADIUS_DEFAULT_KM, RADIU
  */
 export const STORABLE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
 
-export const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
+const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
   description: 'A key from GET /Animals',
 });
 
-export const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
-export const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
+const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
+const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
 
-export const CommentsSchema = Type.String({
+const CommentsSchema = Type.String({
   maxLength: COMMENTS_MAX_LENGTH,
   pattern: STORABLE_TEXT_PATTERN,
   description: `Free text, at most ${COMMENTS_MAX_LENGTH} characters`,
@@ -115,7 +115,7 @@ export type AlertsGeoJson = Static<typeof AlertsGeoJsonSchema>;
 export const AlertResponseSchema = Type.Object({ data: AlertSchema });
 export type AlertResponse = Static<typeof AlertResponseSchema>;
 
-export const REPORT_REASON_MAX_LENGTH = 500;
+const REPORT_REASON_MAX_LENGTH = 500;
 
 /** POST /Alerts/{id}/reports: a visitor flags an alert as abusive ("Zgłoś nadużycie"). */
 export const CreateReportBodySchema = Type.Object(
@@ -130,9 +130,8 @@ export const CreateReportBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CreateReportBody = Static<typeof CreateReportBodySchema>;
 
-export const ReportSchema = Type.Object({
+const ReportSchema = Type.Object({
   alertId: Type.String({ format: 'uuid' }),
   reason: Type.String(),
   reportedAt: Type.String({ format: 'date-time' }),
@@ -142,7 +141,7 @@ export type Report = Static<typeof ReportSchema>;
 export const ReportResponseSchema = Type.Object({ data: ReportSchema });
 export type ReportResponse = Static<typeof ReportResponseSchema>;
 
-export const AnimalSchema = Type.Object({
+const AnimalSchema = Type.Object({
   key: Type.String(),
   namePl: Type.String(),
   nameEn: Type.String(),
@@ -198,4 +197,3 @@ export const AlertsStreamQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type AlertsStreamQuery = Static<typeof AlertsStreamQuerySchema>;

@@ -11,11 +11,11 @@ import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
-export const PG_MAJOR = 15;
-export const PG_BIN = process.env.PG_BIN ?? `/usr/lib/postgresql/${PG_MAJOR}/bin`;
+const PG_MAJOR = 15;
+const PG_BIN = process.env.PG_BIN ?? `/usr/lib/postgresql/${PG_MAJOR}/bin`;
 const POSTGIS_CONTROL = `/usr/share/postgresql/${PG_MAJOR}/extension/postgis.control`;
 
-export const POSTGIS_INSTALL_HINT = `apt-get install -y postgresql-${PG_MAJOR}-postgis-3`;
+const POSTGIS_INSTALL_HINT = `apt-get install -y postgresql-${PG_MAJOR}-postgis-3`;
 
 export interface PostgresCluster {
   /** Superuser URL of the `postgres` database. */
@@ -51,7 +51,7 @@ export interface ClusterOptions {
   settings?: Record<string, string | number>;
 }
 
-export function postgisMissing(): string | undefined {
+function postgisMissing(): string | undefined {
   if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) {
     return `PostgreSQL ${PG_MAJOR} is not installed (no ${PG_BIN}/initdb). Install it: ${POSTGIS_INSTALL_HINT}`;
   }

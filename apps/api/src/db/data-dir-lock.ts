@@ -36,7 +36,7 @@ export function isLockFile(name: string): boolean {
   return LOCK_FILE.test(name) || DRAFT_FILE.test(name);
 }
 
-export interface LockOwner {
+interface LockOwner {
   pid: number;
   /** Linux: field 22 of /proc/<pid>/stat, in clock ticks since boot. */
   startTime?: string;

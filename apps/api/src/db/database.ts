@@ -1,6 +1,6 @@
 /** The small query interface the rest of the API uses; it cannot tell which engine serves it. */
 
-export type Engine = 'pglite' | 'postgres';
+type Engine = 'pglite' | 'postgres';
 
 export interface Queryable {
   /** One statement with `$1`-style parameters; returns the rows. */
@@ -9,7 +9,7 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-export interface TransactionOptions {
+interface TransactionOptions {
   /**
    * How long each statement may take, in ms; 0 for no limit. By default PostgreSQL gives a
    * statement a few seconds, so that a request never waits on a database that does not answer.

@@ -39,7 +39,7 @@ interface Subscriber {
   send(message: FeedMessage): void;
 }
 
-export function isInArea(area: Area, event: AlertEvent): boolean {
+function isInArea(area: Area, event: AlertEvent): boolean {
   if (event.kind === 'removed') return true; // harmless for a client without that marker
   const { alert } = event;
   if (area.animals && area.animals.length > 0 && !area.animals.includes(alert.animal)) return false;

@@ -11,7 +11,7 @@ import { openPglite, type PgliteTemplate } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
 
 /** Where the embedded engine keeps its initialised template (see openPglite): the installation's cache. */
-export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/wildalert/', import.meta.url));
+const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/wildalert/', import.meta.url));
 
 /** The embedded engine's template holds the migrations too: one per set of migration files. */
 export async function pgliteTemplate(): Promise<PgliteTemplate> {

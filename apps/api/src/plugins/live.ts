@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Comment lines keep idle connections (and proxies in between) from timing out. */
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 
 export default fp(
   async (app) => {

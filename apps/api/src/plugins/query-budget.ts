@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-export interface QueryBudgetOptions {
+interface QueryBudgetOptions {
   budget: Config['queryBudget'];
   /** A monotonic clock in milliseconds; tests may bring their own. */
   now?: () => number;

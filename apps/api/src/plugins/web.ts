@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH, type RuntimeConfig } from '@wildalert/shared';
 import { problem, sendProblem } from '../problem.ts';
 
-export interface WebOptions {
+interface WebOptions {
   /** The folder `vite build` wrote. */
   webDir: string;
   runtimeConfig: RuntimeConfig;
@@ -72,7 +72,7 @@ async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) 
 export default fp(web, { name: 'wildalert-web', dependencies: [], encapsulate: true });
 
 /** Fills `<meta name="wildalert-config" content="…">` in index.html. */
-export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+function withRuntimeConfig(html: string, config: RuntimeConfig): string {
   const content = JSON.stringify(config).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const meta = /<meta name="wildalert-config" content="[^"]*"\s*\/?>/;
   if (!meta.test(html)) throw new Error('index.html has no <meta name="wildalert-config"> to fill');

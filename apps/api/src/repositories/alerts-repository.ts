@@ -6,9 +6,6 @@ import { publicLocation } from '../public-location.ts';
 import { ALERT_JSON, alertFields, jsonObject } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
-/** Still importable from here, as before it had a module of its own. */
-export { ALERT_JSON } from './alert-json.ts';
-
 const POINT = (lon: string, lat: string) =>
   `ST_SetSRID(ST_MakePoint(${lon}::float8, ${lat}::float8), 4326)::geography`;
 

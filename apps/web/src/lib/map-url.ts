@@ -9,7 +9,7 @@ import type { MapView } from './map-view.ts';
 export const TIME_WINDOWS = ['24h', '7d', '30d', 'all'] as const;
 export type TimeWindow = (typeof TIME_WINDOWS)[number];
 /** A sighting is news for days, not years. */
-export const DEFAULT_WINDOW: TimeWindow = '7d';
+const DEFAULT_WINDOW: TimeWindow = '7d';
 
 const HOUR_MS = 3600_000;
 const WINDOW_MS: Record<TimeWindow, number | undefined> = {

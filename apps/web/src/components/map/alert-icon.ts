@@ -2,8 +2,8 @@
 import { divIcon } from 'leaflet';
 import markerUrl from '../../assets/marker-icon.svg';
 
-export const ALERT_ICON_SIZE: [number, number] = [25, 41];
-export const ALERT_ICON_ANCHOR: [number, number] = [12, 41];
+const ALERT_ICON_SIZE: [number, number] = [25, 41];
+const ALERT_ICON_ANCHOR: [number, number] = [12, 41];
 
 const markerOptions = (className: string) => ({
   className,

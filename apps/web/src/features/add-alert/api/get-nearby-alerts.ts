@@ -7,10 +7,10 @@ import type { Alert, AlertListResponse, AnimalKey } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import type { Position } from '../../../lib/geolocation.ts';
 
-export const DUPLICATE_RADIUS_KM = 0.2;
-export const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
+const DUPLICATE_RADIUS_KM = 0.2;
+const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
 
-export async function getRecentNearby(animal: AnimalKey, at: Position, signal?: AbortSignal): Promise<Alert | null> {
+async function getRecentNearby(animal: AnimalKey, at: Position, signal?: AbortSignal): Promise<Alert | null> {
   const query = new URLSearchParams({
     Latitude: at.latitude.toFixed(6),
     Longitude: at.longitude.toFixed(6),

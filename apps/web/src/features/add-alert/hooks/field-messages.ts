@@ -2,7 +2,7 @@
 import { COMMENTS_MAX_LENGTH, type FieldErrors } from '@wildalert/shared';
 import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 
-export type FormField = 'animal' | 'location' | 'comments';
+type FormField = 'animal' | 'location' | 'comments';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export function polishFieldErrors(errors: FieldErrors): FormErrors {

@@ -10,11 +10,11 @@ import type { Alert } from '@wildalert/shared';
 import { ALERTS_RADIUS_KM, type AlertsArea } from './get-alerts.ts';
 
 /** How long a new alert's marker stands out. */
-export const FRESH_MS = 8000;
+const FRESH_MS = 8000;
 const RETRY_MIN_MS = 2000;
 const RETRY_MAX_MS = 30_000;
 
-export type LiveStatus = 'connecting' | 'live' | 'offline';
+type LiveStatus = 'connecting' | 'live' | 'offline';
 
 export interface LiveAlerts {
   /** Alerts added since the map opened, newest first. */
@@ -28,7 +28,7 @@ export interface LiveAlerts {
   status: LiveStatus;
 }
 
-export function streamUrl(area: AlertsArea, lastEventId: string | undefined): string {
+function streamUrl(area: AlertsArea, lastEventId: string | undefined): string {
   const query = new URLSearchParams({
     Latitude: area.latitude.toFixed(6),
     Longitude: area.longitude.toFixed(6),

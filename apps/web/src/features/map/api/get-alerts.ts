@@ -10,7 +10,7 @@ export const ALERTS_RADIUS_KM = RADIUS_DEFAULT_KM;
  * As many as the API gives (newest first): clustering keeps thousands cheap to draw, and a
  * visitor in a busy area should see all they can; beyond that the screen says so.
  */
-export const ALERTS_LIMIT = LIMIT_MAX;
+const ALERTS_LIMIT = LIMIT_MAX;
 
 export interface AlertsArea {
   latitude: number;
@@ -34,11 +34,11 @@ export function alertsSearch(area: AlertsArea, filters: MapFilters, now: number)
   return query;
 }
 
-export function getAlerts(area: AlertsArea, filters: MapFilters, signal?: AbortSignal): Promise<AlertListResponse> {
+function getAlerts(area: AlertsArea, filters: MapFilters, signal?: AbortSignal): Promise<AlertListResponse> {
   return api<AlertListResponse>(`/Alerts?${alertsSearch(area, filters, Date.now())}`, { signal });
 }
 
-export const alertsQuery = (area: AlertsArea, filters: MapFilters) =>
+const alertsQuery = (area: AlertsArea, filters: MapFilters) =>
   queryOptions({
     // The window, not its start: the key stays the same while time passes.
     queryKey: ['alerts', area.latitude.toFixed(5), area.longitude.toFixed(5), filters.window, ...filters.animals],

@@ -6,7 +6,7 @@ import { animalByKey, type Alert } from '@wildalert/shared';
 import { alertPath, BASENAME } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
 
-export function alertLink(id: string): string {
+function alertLink(id: string): string {
   return new URL(`${BASENAME.replace(/\/$/, '')}${alertPath(id)}`, window.location.origin).href;
 }
 

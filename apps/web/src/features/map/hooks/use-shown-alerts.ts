@@ -25,7 +25,7 @@ export function useShownAlerts(
 }
 
 /** `fetched` with the `extra` not in it yet, newest first as the API sorts, less the `removed`. */
-export function merged(fetched: readonly Alert[], extra: readonly Alert[], removed: ReadonlySet<string>): readonly Alert[] {
+function merged(fetched: readonly Alert[], extra: readonly Alert[], removed: ReadonlySet<string>): readonly Alert[] {
   const known = new Set(fetched.map((a) => a.id));
   const newer = extra.filter((a) => !known.has(a.id) && known.add(a.id));
   if (newer.length === 0 && removed.size === 0) return fetched;

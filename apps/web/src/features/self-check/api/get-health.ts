@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { HealthResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 
-export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
+function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   return api<HealthResponse>('/health', { signal, cache: 'no-store' });
 }
 

@@ -8,7 +8,7 @@ export function useGeolocationPermission() {
 }
 
 /** Loads the world tile (0/0/0) as the map would: as an image, so CORS does not matter. */
-export function loadTile(template: string, timeoutMs = 10_000): Promise<boolean> {
+function loadTile(template: string, timeoutMs = 10_000): Promise<boolean> {
   const url = template.replace('{z}', '0').replace('{x}', '0').replace('{y}', '0').replace('{s}', 'a').replace('{r}', '');
   return new Promise((resolve) => {
     const img = new Image();
