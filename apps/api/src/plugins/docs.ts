@@ -114,6 +114,6 @@ export default fp(
     await app.register(swaggerUi, { routePrefix: '/docs' });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  // No dependency, but register it before the routes: it documents the routes registered after it.
+  // It documents the routes registered after it: every route plugin depends on it.
   { name: 'wildalert-docs', dependencies: [] },
 );

@@ -201,6 +201,6 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
 // dependencies, so that registering it before what it uses fails at start, naming what is missing.
 export default fp(stream, {
   name: 'wildalert-alerts-stream-routes',
-  dependencies: ['wildalert-live', 'wildalert-errors'],
+  dependencies: ['wildalert-live', 'wildalert-errors', 'wildalert-docs'],
   encapsulate: true,
 });

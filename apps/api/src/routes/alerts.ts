@@ -194,6 +194,14 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
 // dependencies, so that registering it before what it uses fails at start, naming what is missing.
 export default fp(alerts, {
   name: 'wildalert-alerts-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin'],
+  dependencies: [
+    'wildalert-errors',
+    'wildalert-repositories',
+    'wildalert-search-cache',
+    'wildalert-rate-limit',
+    'wildalert-query-budget',
+    'wildalert-admin',
+    'wildalert-docs',
+  ],
   encapsulate: true,
 });

@@ -25,6 +25,6 @@ const animals: FastifyPluginAsyncTypebox = async (app) => {
 // dependencies, so that registering it before what it uses fails at start, naming what is missing.
 export default fp(animals, {
   name: 'wildalert-animals-routes',
-  dependencies: [],
+  dependencies: ['wildalert-docs'],
   encapsulate: true,
 });

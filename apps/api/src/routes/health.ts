@@ -43,6 +43,11 @@ const health: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { ver
 // dependencies, so that registering it before what it uses fails at start, naming what is missing.
 export default fp(health, {
   name: 'wildalert-health-routes',
-  dependencies: ['wildalert-db', 'wildalert-repositories', 'wildalert-query-budget'],
+  dependencies: [
+    'wildalert-db',
+    'wildalert-repositories',
+    'wildalert-query-budget',
+    'wildalert-docs',
+  ],
   encapsulate: true,
 });

@@ -161,6 +161,13 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
 // dependencies, so that registering it before what it uses fails at start, naming what is missing.
 export default fp(moderation, {
   name: 'wildalert-moderation-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-rate-limit', 'wildalert-admin'],
+  dependencies: [
+    'wildalert-errors',
+    'wildalert-repositories',
+    'wildalert-search-cache',
+    'wildalert-rate-limit',
+    'wildalert-admin',
+    'wildalert-docs',
+  ],
   encapsulate: true,
 });
