@@ -15,19 +15,21 @@ export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRet
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
       <div className="wa-map-status" role="status">
         {failed ? (
-          <div className="wa-chip wa-chip--warning">
+          <div className="wa-chip wa-chip--warning" data-map-control>
             <span>{pl.map.loadFailed}</span>
             <button type="button" onClick={onRetry}>
               {pl.map.retry}
             </button>
           </div>
         ) : firstLoad ? (
-          <div className="wa-chip">
+          <div className="wa-chip" data-map-control>
             <span className="wa-spinner wa-spinner--small" aria-hidden="true" />
             <span>{pl.map.loadingAlerts}</span>
           </div>
         ) : truncatedAt !== undefined ? (
-          <div className="wa-chip wa-chip--small">{pl.map.truncated(truncatedAt)}</div>
+          <div className="wa-chip wa-chip--small" data-map-control>
+            {pl.map.truncated(truncatedAt)}
+          </div>
         ) : null}
       </div>
     </>

@@ -7,5 +7,4 @@ import { lazy } from 'react';
 const loadExtras = () => import('./map-extras.ts');
 export const MapToolbar = lazy(() => loadExtras().then((m) => ({ default: m.MapToolbar })));
 export const AlertList = lazy(() => loadExtras().then((m) => ({ default: m.AlertList })));
-export const ShareAlert = lazy(() => loadExtras().then((m) => ({ default: m.ShareAlert })));
-export const ReportAbuse = lazy(() => loadExtras().then((m) => ({ default: m.ReportAbuse })));
+export const SelectionPopup = lazy(() => loadExtras().then((m) => ({ default: m.SelectionPopup })));

@@ -28,10 +28,9 @@ import { useSelection, type Selection } from '../hooks/use-selection.ts';
 import { useShownAlerts } from '../hooks/use-shown-alerts.ts';
 import { useStartView } from '../hooks/use-start-view.ts';
 import { AlertsStatus } from './alerts-status.tsx';
-import { AlertList, MapToolbar } from './lazy-extras.ts';
+import { AlertList, MapToolbar, SelectionPopup } from './lazy-extras.ts';
 import { LiveStatus } from './live-status.tsx';
 import { AlertClusters } from './map/alert-clusters.tsx';
-import { SelectionPopup } from './map/selection-popup.tsx';
 
 export function MapScreen() {
   useDocumentTitle();
@@ -83,7 +82,11 @@ export function MapScreen() {
           <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
             <MapViewSync />
             <AlertClusters alerts={shown} fresh={live.fresh} onSelect={select} />
-            {selection && <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />}
+            {selection && (
+              <Suspense fallback={null}>
+                <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />
+              </Suspense>
+            )}
           </BaseMap>
           <AlertsStatus
             firstLoad={alerts.isPending}
@@ -109,6 +112,7 @@ export function MapScreen() {
         <Link
           to={paths.addAlert}
           className="wa-fab"
+          data-map-control
           aria-label={pl.map.add}
           onClick={(event) => startLeaving(() => goToAdd(event))}
         >
