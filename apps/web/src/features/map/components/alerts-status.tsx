@@ -1,4 +1,8 @@
-/** Over the map: loading on the first fetch, a discreet retryable error, or a note when not all alerts fit. */
+/**
+ * Over the map: loading on the first fetch, a discreet retryable error, a note when not all
+ * alerts fit, else what `children` says (the filters leave nothing in view).
+ */
+import type { ReactNode } from 'react';
 import { pl } from '../../../i18n/pl.ts';
 
 interface AlertsStatusProps {
@@ -7,9 +11,10 @@ interface AlertsStatusProps {
   failed: boolean;
   truncatedAt: number | undefined;
   onRetry(): void;
+  children?: ReactNode;
 }
 
-export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry }: AlertsStatusProps) {
+export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry, children }: AlertsStatusProps) {
   return (
     <>
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
@@ -30,7 +35,9 @@ export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRet
           <div className="wa-chip wa-chip--small" data-map-control>
             {pl.map.truncated(truncatedAt)}
           </div>
-        ) : null}
+        ) : (
+          children
+        )}
       </div>
     </>
   );

@@ -8,3 +8,6 @@ const loadExtras = () => import('./map-extras.ts');
 export const MapToolbar = lazy(() => loadExtras().then((m) => ({ default: m.MapToolbar })));
 export const AlertList = lazy(() => loadExtras().then((m) => ({ default: m.AlertList })));
 export const SelectionPopup = lazy(() => loadExtras().then((m) => ({ default: m.SelectionPopup })));
+export const MapControls = lazy(() => loadExtras().then((m) => ({ default: m.MapControls })));
+export const MapLayers = lazy(() => loadExtras().then((m) => ({ default: m.MapLayers })));
+export const EmptyView = lazy(() => loadExtras().then((m) => ({ default: m.EmptyView })));
