@@ -21,7 +21,7 @@ export function LocateButton({ onNote }: { onNote(message: string): void }) {
       return;
     }
     const { latitude, longitude } = answer.position;
-    mapView.set({ latitude, longitude, zoom: Math.max(mapView.get().view.zoom, LOCATE_ZOOM) });
+    mapView.go({ latitude, longitude, zoom: Math.max(mapView.get().view.zoom, LOCATE_ZOOM) });
   };
   return (
     <button
