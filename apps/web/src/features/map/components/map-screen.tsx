@@ -106,9 +106,11 @@ export function MapScreen() {
               </Suspense>
             )}
           </AlertsStatus>
-          <Suspense fallback={null}>
-            <MapControls inView={inView} onNote={setNote} />
-          </Suspense>
+          {!address.list && (
+            <Suspense fallback={null}>
+              <MapControls inView={inView} onNote={setNote} />
+            </Suspense>
+          )}
         </div>
         {address.list && (
           <Suspense fallback={<PageLoading />}>
