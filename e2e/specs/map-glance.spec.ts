@@ -248,8 +248,9 @@ test('markers drawn just outside the view are out of the tab order until the map
     await page.keyboard.press('Tab');
     focused.add(await page.evaluate(() => document.activeElement?.getAttribute('title') ?? document.activeElement?.textContent ?? ''));
   }
-  expect([...focused].some((name) => name.startsWith('Lis'))).toBe(true);
-  expect([...focused].some((name) => name.startsWith('Dzik'))).toBe(false);
+  const markerFocused = (animal: string) => [...focused].some((name) => name.startsWith(animal) && name.endsWith('pokaż zgłoszenie'));
+  expect(markerFocused('Lis')).toBe(true);
+  expect(markerFocused('Dzik')).toBe(false);
   // Panned into view, it can be reached.
   await drag(page, -300, 0);
   await expect(marker(page, 'Dzik')).toBeInViewport();
