@@ -302,10 +302,13 @@ test.describe('on a phone', () => {
     await marker(page, 'Dzik').tap();
     await expect(popup(page)).toBeVisible();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // Fingers zoom by pinching: no zoom buttons to cover the map.
+    await expect(page.getByRole('button', { name: 'Przybliż' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Oddal' })).toBeHidden();
     const targets = [
       page.getByRole('link', { name: 'Dodaj zgłoszenie' }),
-      page.getByRole('button', { name: 'Przybliż' }),
-      page.getByRole('button', { name: 'Oddal' }),
+      page.getByRole('button', { name: 'Pokaż moje położenie' }),
+      page.getByRole('button', { name: 'Legenda' }),
       page.getByRole('link', { name: 'WildAlert — mapa zgłoszeń' }),
       popup(page).getByRole('button', { name: 'Zamknij' }),
     ];

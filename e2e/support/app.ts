@@ -6,8 +6,9 @@ export const PHONE = { width: 360, height: 740 };
 export const KRAKOW = { latitude: 50.049683, longitude: 19.944544 };
 export const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 
+/** An alert's marker, by its animal's Polish name: "Dzik, 12 minut temu — pokaż zgłoszenie". */
 export const marker = (page: Page, animalPl: string) =>
-  page.getByRole('button', { name: `${animalPl} — pokaż zgłoszenie`, exact: true });
+  page.getByRole('button', { name: new RegExp(`^${animalPl}, .+ — pokaż zgłoszenie$`) });
 
 export const popup = (page: Page) => page.locator('.leaflet-popup');
 

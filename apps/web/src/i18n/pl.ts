@@ -34,7 +34,8 @@ export const pl = {
     truncated: (shown: number) => `Pokazano ${shown} najnowszych zgłoszeń z okolicy.`,
     created: 'Dziękujemy! Zgłoszenie dodane.',
     clusterLabel: (count: number) => `${alertsPl(count)} w pobliżu — przybliż`,
-    markerLabel: (animal: string) => `${animal} — pokaż zgłoszenie`,
+    /** Distinct for each marker: the animal and how long ago ("Dzik, 12 minut temu — pokaż zgłoszenie"). */
+    markerLabel: (animal: string, when: string) => `${animal}, ${when} — pokaż zgłoszenie`,
     sameSpot: (count: number) => `${alertsPl(count)} w tym samym miejscu`,
     sameSpotShown: (shown: number, count: number) => `Pokazano ${shown} z ${count}.`,
     sameSpotMore: 'Pokaż kolejne',

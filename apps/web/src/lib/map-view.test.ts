@@ -26,6 +26,17 @@ describe('the map-view store', () => {
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
+  it('goes to a view even when it has it already: the map may have moved since', () => {
+    const heard = vi.fn();
+    const view = { latitude: 52.2297, longitude: 21.0122, zoom: 15 };
+    store.mapView.set(view, 1200);
+    store.mapView.subscribe(heard);
+    store.mapView.go({ ...view });
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(store.mapView.get()).toMatchObject({ view, reach: 1200, settled: true });
+    expect(store.mapView.get().view).not.toBe(view);
+  });
+
   it('is settled by a move of the visitor without a new view', () => {
     const heard = vi.fn();
     store.mapView.subscribe(heard);

@@ -46,6 +46,13 @@ export const mapView = {
     if (state.settled && reach === state.reach && sameView(view, state.view)) return;
     update({ view: sameView(view, state.view) ? state.view : view, reach, settled: true });
   },
+  /**
+   * Moves the map there even when the store says it is there already: the visitor may have
+   * moved it since (their moves are written once the map rests), and asked to come back.
+   */
+  go(view: MapView) {
+    update({ view: { ...view }, reach: state.reach, settled: true });
+  },
   /** The visitor started to move the map: their position must not move it any more. */
   settle() {
     if (!state.settled) update({ ...state, settled: true });

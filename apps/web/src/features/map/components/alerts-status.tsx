@@ -1,4 +1,8 @@
-/** Over the map: loading on the first fetch, a discreet retryable error, or a note when not all alerts fit. */
+/**
+ * Over the map: loading on the first fetch, a discreet retryable error, a note when not all
+ * alerts fit, else what `children` says (the filters leave nothing in view).
+ */
+import type { ReactNode } from 'react';
 import { pl } from '../../../i18n/pl.ts';
 
 interface AlertsStatusProps {
@@ -7,28 +11,33 @@ interface AlertsStatusProps {
   failed: boolean;
   truncatedAt: number | undefined;
   onRetry(): void;
+  children?: ReactNode;
 }
 
-export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry }: AlertsStatusProps) {
+export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry, children }: AlertsStatusProps) {
   return (
     <>
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
       <div className="wa-map-status" role="status">
         {failed ? (
-          <div className="wa-chip wa-chip--warning">
+          <div className="wa-chip wa-chip--warning" data-map-control>
             <span>{pl.map.loadFailed}</span>
             <button type="button" onClick={onRetry}>
               {pl.map.retry}
             </button>
           </div>
         ) : firstLoad ? (
-          <div className="wa-chip">
+          <div className="wa-chip" data-map-control>
             <span className="wa-spinner wa-spinner--small" aria-hidden="true" />
             <span>{pl.map.loadingAlerts}</span>
           </div>
         ) : truncatedAt !== undefined ? (
-          <div className="wa-chip wa-chip--small">{pl.map.truncated(truncatedAt)}</div>
-        ) : null}
+          <div className="wa-chip wa-chip--small" data-map-control>
+            {pl.map.truncated(truncatedAt)}
+          </div>
+        ) : (
+          children
+        )}
       </div>
     </>
   );

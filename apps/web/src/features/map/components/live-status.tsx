@@ -8,7 +8,7 @@ export function LiveStatus({ live }: { live: LiveAlerts }) {
   return (
     <>
       {live.status === 'offline' && (
-        <div className="wa-live-offline" role="status" data-testid="live-offline">
+        <div className="wa-live-offline" role="status" data-testid="live-offline" data-map-control>
           <span className="wa-live-dot" aria-hidden="true" />
           {pl.map.liveOffline}
         </div>

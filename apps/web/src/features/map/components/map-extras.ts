@@ -1,8 +1,11 @@
 /**
  * The map screen's parts that its first paint does without, loaded just after it as one
- * chunk: the filters, the list view and a popup's actions (the map route stays small).
+ * chunk: the filters, the list view, the popups, the legend, "where am I", the empty-view note
+ * (the map route stays small).
  */
 export { AlertList } from './alert-list.tsx';
+export { EmptyView } from './empty-view.tsx';
+export { MapControls } from './map-controls.tsx';
+export { MapLayers } from './map/map-layers.tsx';
 export { MapToolbar } from './map-toolbar.tsx';
-export { ReportAbuse } from './report-abuse.tsx';
-export { ShareAlert } from './share-alert.tsx';
+export { SelectionPopup } from './map/selection-popup.tsx';

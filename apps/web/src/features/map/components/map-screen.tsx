@@ -28,10 +28,9 @@ import { useSelection, type Selection } from '../hooks/use-selection.ts';
 import { useShownAlerts } from '../hooks/use-shown-alerts.ts';
 import { useStartView } from '../hooks/use-start-view.ts';
 import { AlertsStatus } from './alerts-status.tsx';
-import { AlertList, MapToolbar } from './lazy-extras.ts';
+import { AlertList, EmptyView, MapControls, MapLayers, MapToolbar, SelectionPopup } from './lazy-extras.ts';
 import { LiveStatus } from './live-status.tsx';
 import { AlertClusters } from './map/alert-clusters.tsx';
-import { SelectionPopup } from './map/selection-popup.tsx';
 
 export function MapScreen() {
   useDocumentTitle();
@@ -51,6 +50,8 @@ export function MapScreen() {
   const shown = useShownAlerts(alerts.data?.data, live, address.filters, created, focused.alert);
   const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
   const [note, setNote] = useState<string | null>(() => (created ? pl.map.created : null));
+  // The animals in view (for the legend and the empty-view note); null until the map tells.
+  const [inView, setInView] = useState<readonly string[] | null>(null);
   const hideNote = useCallback(() => setNote(null), []);
   const goToAdd = useLinkClickHandler(paths.addAlert);
 
@@ -83,7 +84,14 @@ export function MapScreen() {
           <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
             <MapViewSync />
             <AlertClusters alerts={shown} fresh={live.fresh} onSelect={select} />
-            {selection && <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />}
+            <Suspense fallback={null}>
+              <MapLayers alerts={shown} onInView={setInView} />
+            </Suspense>
+            {selection && (
+              <Suspense fallback={null}>
+                <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />
+              </Suspense>
+            )}
           </BaseMap>
           <AlertsStatus
             firstLoad={alerts.isPending}
@@ -91,7 +99,18 @@ export function MapScreen() {
             failed={alerts.isError}
             truncatedAt={alerts.data?.truncated ? alerts.data.data.length : undefined}
             onRetry={() => void alerts.refetch()}
-          />
+          >
+            {alerts.isSuccess && !alerts.isPlaceholderData && inView?.length === 0 && (
+              <Suspense fallback={null}>
+                <EmptyView filters={address.filters} onChange={change} />
+              </Suspense>
+            )}
+          </AlertsStatus>
+          {!address.list && (
+            <Suspense fallback={null}>
+              <MapControls inView={inView} onNote={setNote} />
+            </Suspense>
+          )}
         </div>
         {address.list && (
           <Suspense fallback={<PageLoading />}>
@@ -109,6 +128,7 @@ export function MapScreen() {
         <Link
           to={paths.addAlert}
           className="wa-fab"
+          data-map-control
           aria-label={pl.map.add}
           onClick={(event) => startLeaving(() => goToAdd(event))}
         >

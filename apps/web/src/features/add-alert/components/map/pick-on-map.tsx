@@ -2,7 +2,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { LeafletEvent, Marker as LeafletMarker } from 'leaflet';
 import { Marker, useMap, useMapEvent } from 'react-leaflet';
-import { alertIcon } from '../../../../components/map/alert-icon.ts';
+import { placeIcon } from '../../../../components/map/place-icon.ts';
 import { plAddAlert } from '../../../../i18n/pl-add-alert.ts';
 import type { Position } from '../../../../lib/geolocation.ts';
 
@@ -35,7 +35,7 @@ export function PickOnMap({ value, onChange, recentre, centreOf }: PickOnMapProp
   return (
     <Marker
       position={[value.latitude, value.longitude]}
-      icon={alertIcon}
+      icon={placeIcon}
       draggable
       title={plAddAlert.addAlert.pinLabel}
       eventHandlers={{

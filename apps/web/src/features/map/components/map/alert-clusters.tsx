@@ -2,14 +2,25 @@
  * The alerts as markers, clustered with supercluster: only the clusters and markers in view
  * are drawn, so ten thousand alerts cost about as much as a hundred. A cluster opens by
  * zooming in; a cluster that zooming cannot split (alerts at one spot) lists its alerts.
+ * Each marker shows its animal and is named with it and how long ago; those drawn just
+ * outside the view are left out of the keyboard's way.
  */
-import { useMemo, useState } from 'react';
-import { divIcon, type DivIcon, type LeafletKeyboardEvent, type Map as LeafletMap } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  divIcon,
+  type DivIcon,
+  type LatLngBounds,
+  type LeafletKeyboardEvent,
+  type Map as LeafletMap,
+  type Marker as LeafletMarker,
+} from 'leaflet';
 import { Marker, useMapEvent } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { animalByKey, MAX_ZOOM, type Alert } from '@wildalert/shared';
-import { alertIcon, freshAlertIcon } from '../../../../components/map/alert-icon.ts';
+import { animalIcon } from '../../../../components/map/alert-icon.ts';
 import { pl } from '../../../../i18n/pl.ts';
+import { relativeTimePl } from '../../../../lib/format.ts';
+import { useNow } from '../../../../lib/use-now.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 
 interface AlertClustersProps {
@@ -52,6 +63,7 @@ export function AlertClusters({ alerts, fresh = NONE, onSelect }: AlertClustersP
   const map = useMapEvent('moveend', () => setView(viewOf(map)));
   const current = view ?? viewOf(map);
   const items = useMemo(() => index.getClusters(current.bbox, current.zoom), [index, current]);
+  const now = useNow(60_000);
 
   return items.map((item) => {
     const [longitude, latitude] = item.geometry.coordinates as [number, number];
@@ -70,40 +82,82 @@ export function AlertClusters({ alerts, fresh = NONE, onSelect }: AlertClustersP
         }
       };
       return (
-        <Marker
+        <AlertMarker
           key={`cluster-${id}`}
-          position={[latitude, longitude]}
+          latitude={latitude}
+          longitude={longitude}
           icon={clusterIcon(count, item.properties.fresh > 0)}
-          title={pl.map.clusterLabel(count)}
-          eventHandlers={{ click: open, keypress: (e) => onEnter(e as LeafletKeyboardEvent, open) }}
+          label={pl.map.clusterLabel(count)}
+          bounds={current.bounds}
+          onActivate={open}
         />
       );
     }
     const { alert } = item.properties;
-    const select = () => onSelect({ kind: 'alert', alert });
     return (
-      <Marker
+      <AlertMarker
         key={alert.id}
-        position={[latitude, longitude]}
-        icon={fresh.has(alert.id) ? freshAlertIcon : alertIcon}
-        title={pl.map.markerLabel(animalByKey(alert.animal).namePl)}
-        eventHandlers={{ click: select, keypress: (e) => onEnter(e as LeafletKeyboardEvent, select) }}
+        latitude={latitude}
+        longitude={longitude}
+        icon={animalIcon(alert.animal, fresh.has(alert.id))}
+        label={pl.map.markerLabel(animalByKey(alert.animal).namePl, relativeTimePl(alert.createdAt, now, pl.popup.justNow))}
+        bounds={current.bounds}
+        onActivate={() => onSelect({ kind: 'alert', alert })}
       />
     );
   });
 }
 
+interface AlertMarkerProps {
+  latitude: number;
+  longitude: number;
+  icon: DivIcon;
+  /** The name screen readers read and a mouse shows. */
+  label: string;
+  /** What the map shows: a marker outside it is drawn (ready for a pan) but out of the tab order. */
+  bounds: LatLngBounds;
+  onActivate(): void;
+}
+
+function AlertMarker({ latitude, longitude, icon, label, bounds, onActivate }: AlertMarkerProps) {
+  const marker = useRef<LeafletMarker>(null);
+  const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
+  const inView = bounds.contains(position);
+  // Leaflet reads the name and the tab stop once, as the marker is drawn; they change after.
+  useEffect(() => {
+    const el = marker.current?.getElement();
+    if (!el) return;
+    el.title = label;
+    el.tabIndex = inView ? 0 : -1;
+  }, [label, inView, icon]);
+  const activate = useRef(onActivate);
+  useEffect(() => {
+    activate.current = onActivate;
+  });
+  const handlers = useMemo(
+    () => ({
+      click: () => activate.current(),
+      keypress: (e: LeafletKeyboardEvent) => onEnter(e, () => activate.current()),
+    }),
+    [],
+  );
+  return <Marker ref={marker} position={position} icon={icon} title={label} eventHandlers={handlers} />;
+}
+
 interface View {
   bbox: [number, number, number, number];
   zoom: number;
+  bounds: LatLngBounds;
 }
 
 function viewOf(map: LeafletMap): View {
+  const bounds = map.getBounds();
   // A margin around the view, so markers are already there when a pan begins.
-  const b = map.getBounds().pad(0.1);
+  const b = bounds.pad(0.1);
   return {
     bbox: [Math.max(-180, b.getWest()), Math.max(-90, b.getSouth()), Math.min(180, b.getEast()), Math.min(90, b.getNorth())],
     zoom: Math.round(map.getZoom()),
+    bounds,
   };
 }
 

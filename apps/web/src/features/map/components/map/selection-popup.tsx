@@ -1,11 +1,19 @@
-/** The popup of what the visitor picked on the map: one alert, or the alerts at one spot, each with its actions. */
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Popup } from 'react-leaflet';
+/**
+ * The popup of what the visitor picked on the map: one alert, or the alerts at one spot, each
+ * with its actions. It opens clear of the map's controls, its text scrolls inside the room left
+ * with the actions always in view, and it stays put (the same element, no new fade-in) while
+ * the map's data refreshes around it.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Popup as LeafletPopup } from 'leaflet';
+import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
 import { pl } from '../../../../i18n/pl.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
-import { ReportAbuse, ShareAlert } from '../lazy-extras.ts';
+import { ReportAbuse } from '../report-abuse.tsx';
+import { ShareAlert } from '../share-alert.tsx';
+import { popupRoom, type Box } from './popup-room.ts';
 
 interface SelectionPopupProps {
   selection: Selection;
@@ -13,24 +21,100 @@ interface SelectionPopupProps {
   onNote(message: string): void;
 }
 
+/** What the popup's frame takes around its content (map.css): content margins and the close button's column, Leaflet's border and tip. */
+const FRAME_X = 16 + 40 + 2;
+const FRAME_Y = 14 + 14 + 2 + 20;
+/** The content's widest, as .wa-popup's max-width. */
+const CONTENT_MAX_WIDTH = 280;
+const CONTENT_MIN_WIDTH = 180;
+/** The part of the marker below the popup's tip (its offset): kept in view too. */
+const MARKER_BELOW = 34;
+
 export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupProps) {
+  const map = useMap();
+  const popup = useRef<LeafletPopup>(null);
   const [latitude, longitude] =
     selection.kind === 'alert' ? [selection.alert.latitude, selection.alert.longitude] : [selection.latitude, selection.longitude];
-  // The same array while the point is the same: react-leaflet closes and reopens the popup on a
-  // new one, which would drop the focus and the list's scroll whenever the map screen renders.
-  const position = useMemo((): [number, number] => [latitude, longitude], [latitude, longitude]);
-  return (
-    <Popup position={position} offset={[1, -34]} eventHandlers={{ remove: () => onClose(selection) }}>
-      {selection.kind === 'alert' ? (
-        <>
-          <AlertPopup alert={selection.alert} />
+  // A new array would make react-leaflet close and reopen the popup (a fade-in each time):
+  // a new one only when the place changes.
+  const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
+
+  // Before the popup opens at a place: the room it has, from the controls where they are now.
+  useLayoutEffect(() => {
+    const options = popup.current?.options;
+    if (!options) return;
+    const room = roomOnMap(map.getContainer());
+    options.autoPanPaddingTopLeft = room.topLeft;
+    options.autoPanPaddingBottomRight = room.bottomRight;
+    options.maxWidth = Math.max(CONTENT_MIN_WIDTH, Math.min(CONTENT_MAX_WIDTH, room.width - FRAME_X));
+    options.minWidth = Math.min(CONTENT_MIN_WIDTH, options.maxWidth);
+    map.getContainer().style.setProperty('--wa-popup-room', `${Math.max(120, room.height - FRAME_Y)}px`);
+  }, [map, position]);
+
+  const close = useRef(onClose);
+  useLayoutEffect(() => {
+    close.current = onClose;
+  });
+  const handlers = useMemo(() => ({ remove: () => close.current(selection) }), [selection]);
+
+  // New content makes react-leaflet lay the popup out again and pan to it: only when the
+  // selection itself changes, not on every render of the map.
+  const content = useMemo(
+    () =>
+      selection.kind === 'alert' ? (
+        <div className="wa-popup-body">
+          <Scroller>
+            <AlertPopup alert={selection.alert} />
+          </Scroller>
           <AlertActions alert={selection.alert} onNote={onNote} />
-        </>
+        </div>
       ) : (
-        // Another spot starts at its first page.
-        <SpotList key={`${selection.latitude},${selection.longitude}`} alerts={selection.alerts} onNote={onNote} />
-      )}
+        <div className="wa-popup-body">
+          <Scroller>
+            {/* Another spot starts at its first page. */}
+            <SpotList key={`${selection.latitude},${selection.longitude}`} alerts={selection.alerts} onNote={onNote} />
+          </Scroller>
+        </div>
+      ),
+    [selection, onNote],
+  );
+
+  return (
+    <Popup ref={popup} position={position} offset={[1, -34]} eventHandlers={handlers}>
+      {content}
     </Popup>
+  );
+}
+
+/** The controls over the map, as boxes in map pixels, and the room they leave for a popup. */
+function roomOnMap(container: HTMLElement) {
+  const frame = container.getBoundingClientRect();
+  const area = container.closest('.wa-map-area') ?? container;
+  const controls: Box[] = [...area.querySelectorAll('[data-map-control], .leaflet-control')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left - frame.left, top: r.top - frame.top, right: r.right - frame.left, bottom: r.bottom - frame.top };
+  });
+  const room = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MAX_WIDTH + FRAME_X);
+  room.bottomRight[1] += MARKER_BELOW;
+  return room;
+}
+
+/** The popup's text, scrolling within the room; reachable by keyboard when it does scroll. */
+function Scroller({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current!;
+    const measure = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="wa-popup-scroll" tabIndex={scrolls ? 0 : undefined}>
+      {children}
+    </div>
   );
 }
 
@@ -47,11 +131,13 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const item = firstRevealed.current;
-    if (!item || !list.current) return;
-    // Scrolled within the list only: focus() would scroll Leaflet's map container too.
+    // The popup's scroller (or the list itself when none) is what scrolls.
+    const scroller = list.current?.closest<HTMLElement>('.wa-popup-scroll') ?? list.current;
+    if (!item || !scroller) return;
+    // Scrolled within the popup only: focus() would scroll Leaflet's map container too.
     item.focus({ preventScroll: true });
     // A little below the top, for its focus outline.
-    list.current.scrollTop += item.getBoundingClientRect().top - list.current.getBoundingClientRect().top - 4;
+    scroller.scrollTop += item.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 4;
   }, [revealed]);
   return (
     <div className="wa-spot-list" ref={list}>
@@ -87,10 +173,8 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
 function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string): void }) {
   return (
     <div className="wa-popup-actions">
-      <Suspense fallback={null}>
-        <ShareAlert alert={alert} onNote={onNote} />
-        <ReportAbuse alertId={alert.id} />
-      </Suspense>
+      <ShareAlert alert={alert} onNote={onNote} />
+      <ReportAbuse alertId={alert.id} />
     </div>
   );
 }

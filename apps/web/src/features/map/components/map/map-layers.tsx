@@ -1,0 +1,67 @@
+/**
+ * What the map adds after its first paint: the visitor's position ("you are here", with how
+ * far off it may be), and which animals are in view, for the legend and the empty-view note.
+ */
+import { useLayoutEffect, useMemo, useState } from 'react';
+import { Circle, CircleMarker, useMap, useMapEvent } from 'react-leaflet';
+import { ANIMALS, animalByKey, type Alert } from '@wildalert/shared';
+import { usePosition } from '../../../../lib/geolocation.ts';
+
+interface MapLayersProps {
+  alerts: readonly Alert[];
+  /** The catalogue keys of the animals in view, in catalogue order, each time they change. */
+  onInView(animals: readonly string[]): void;
+}
+
+export function MapLayers({ alerts, onInView }: MapLayersProps) {
+  return (
+    <>
+      <VisitorLocation />
+      <AlertsInView alerts={alerts} onInView={onInView} />
+    </>
+  );
+}
+
+const YOU = '#1a5fd0';
+
+function VisitorLocation() {
+  const position = usePosition();
+  if (!position) return null;
+  const centre: [number, number] = [position.latitude, position.longitude];
+  return (
+    <>
+      {position.accuracy !== undefined && (
+        <Circle
+          center={centre}
+          radius={position.accuracy}
+          interactive={false}
+          className="wa-you-accuracy"
+          pathOptions={{ color: YOU, weight: 1, opacity: 0.5, fillColor: YOU, fillOpacity: 0.12 }}
+        />
+      )}
+      <CircleMarker
+        center={centre}
+        radius={8}
+        interactive={false}
+        className="wa-you"
+        pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
+      />
+    </>
+  );
+}
+
+function AlertsInView({ alerts, onInView }: MapLayersProps) {
+  const map = useMap();
+  const [bounds, setBounds] = useState(() => map.getBounds());
+  useMapEvent('moveend', () => setBounds(map.getBounds()));
+  const animals = useMemo(() => {
+    const seen = new Set<string>();
+    for (const a of alerts) if (bounds.contains([a.latitude, a.longitude])) seen.add(animalByKey(a.animal).key);
+    return ANIMALS.filter((a) => seen.has(a.key))
+      .map((a) => a.key)
+      .join(',');
+  }, [alerts, bounds]);
+  // Before the screen paints: the legend and the note never show the last view's animals.
+  useLayoutEffect(() => onInView(animals === '' ? [] : animals.split(',')), [animals, onInView]);
+  return null;
+}

@@ -1,0 +1,303 @@
+/**
+ * The map at a glance: a marker per animal and a legend, "you are here" and the way back to it,
+ * a word on the map when the filters leave nothing in view, popups clear of every control that
+ * stay put while data refreshes, and markers a keyboard reaches only where the map shows them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { expect, grantGeolocation, test, type WildAlertServer } from '../support/fixtures.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
+import { KRAKOW, marker, PHONE, popup, restingBox } from '../support/app.ts';
+
+const near = (dLat: number, dLon: number) => ({ latitude: KRAKOW.latitude + dLat, longitude: KRAKOW.longitude + dLon });
+const locateButton = (page: Page) => page.getByRole('button', { name: 'Pokaż moje położenie' });
+const legendButton = (page: Page) => page.getByRole('button', { name: 'Legenda' });
+const legend = (page: Page) => page.getByRole('list', { name: 'Legenda' });
+const youAreHere = (page: Page) => page.locator('path.wa-you');
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+
+/** An alert seeded straight into the database, `hoursAgo` old (the API stores only "now"). */
+async function seed(wildalert: WildAlertServer, animal: string, hoursAgo: number, at = near(0, 0)) {
+  const point = 'ST_SetSRID(ST_MakePoint($2, $3), 4326)::geography';
+  await wildalert.sql(
+    `INSERT INTO alerts (id, location, public_location, animal, comments, created_at)
+     VALUES ($1, ${point}, ${point}, $4, '', now() - make_interval(hours => $5))`,
+    [randomUUID(), at.longitude, at.latitude, animal, hoursAgo],
+  );
+}
+
+/** Drags the map by (dx, dy), from `below` pixels under its middle (clear of a marker and its popup there). */
+async function drag(page: Page, dx: number, dy: number, below = 120) {
+  const map = (await page.locator('.wa-map').boundingBox())!;
+  const from = { x: centre(map).x, y: centre(map).y + below };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 4 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('each animal has its own marker, and the legend names the animals in view', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ ...near(0.01, -0.03), animal: 'boar' });
+  await wildalert.createAlert({ ...near(-0.01, 0), animal: 'fox' });
+  await wildalert.createAlert({ ...near(0.01, 0.03), animal: 'hedgehog' });
+  await page.goto('');
+  const images = new Map<string, string>();
+  for (const name of ['Dzik', 'Lis', 'Jeż']) {
+    const img = marker(page, name).locator('img');
+    await expect(img).toBeVisible();
+    const [src, width, height, loaded] = await img.evaluate((el: HTMLImageElement) => [el.src, el.width, el.height, el.naturalWidth > 0] as const);
+    expect([width, height, loaded]).toEqual([25, 41, true]);
+    expect(src.startsWith(`${wildalert.origin}/WildAlertApp/`), src).toBe(true);
+    images.set(name, await (await page.request.get(src)).text());
+  }
+  // Three images, three drawings: a different shape or pictogram, not only another colour.
+  expect(new Set(images.values()).size).toBe(3);
+
+  // On a desktop the legend is open: the animals in view, each with its marker.
+  await expect(legendButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(legend(page).getByRole('listitem')).toHaveText(['Dzik', 'Lis', 'Jeż']);
+  for (const item of await legend(page).getByRole('listitem').all()) {
+    const src = await item.locator('img').getAttribute('src');
+    expect(images.has((await item.textContent())!)).toBe(true);
+    expect(await (await page.request.get(new URL(src!, wildalert.origin).href)).text()).toBe(images.get((await item.textContent())!));
+  }
+  // It closes and opens from the keyboard.
+  await legendButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(legend(page)).toBeHidden();
+  await expect(legendButton(page)).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(legend(page)).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('the legend waits behind a button, clear of the markers, until tapped', async ({ page, wildalert }) => {
+    await wildalert.createAlert({ ...near(0.005, 0), animal: 'boar' });
+    await wildalert.createAlert({ ...near(-0.005, 0), animal: 'lynx' });
+    await page.goto('');
+    await expect(marker(page, 'Dzik')).toBeVisible();
+    await expect(legendButton(page)).toBeVisible();
+    await expect(legend(page)).toBeHidden();
+    const button = (await legendButton(page).boundingBox())!;
+    expect(Math.min(button.width, button.height)).toBeGreaterThanOrEqual(44);
+    for (const name of ['Dzik', 'Ryś']) expect(overlap(button, (await marker(page, name).boundingBox())!)).toBe(false);
+    await legendButton(page).tap();
+    await expect(legend(page).getByRole('listitem')).toHaveText(['Dzik', 'Ryś']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('a popup with a 1,000-character comment stays on screen, clear of every control, its actions in view', async ({ page, wildalert }) => {
+    const comments = 'Duży dzik z trzema warchlakami przechodził przez ulicę. '.repeat(18).slice(0, 1000);
+    await wildalert.createAlert({ ...near(0.004, 0.004), animal: 'boar', comments });
+    await wildalert.createAlert({ ...near(-0.004, -0.004), animal: 'fox' });
+    await grantGeolocation(page, KRAKOW.latitude, KRAKOW.longitude);
+    await page.goto('');
+    await marker(page, 'Dzik').tap();
+    await expectPopupClearOfControls(page, comments);
+  });
+});
+
+test('on a desktop too, a long popup stays clear of every control', async ({ page, wildalert }) => {
+  const comments = 'Wilk przy skraju lasu, szedł w stronę osiedla. '.repeat(22).slice(0, 1000);
+  // Near the top left corner of the map: the popup opens where the zoom buttons are.
+  await wildalert.createAlert({ ...near(0.025, -0.09), animal: 'boar', comments });
+  await wildalert.createAlert({ ...near(-0.004, -0.004), animal: 'fox' });
+  await page.goto('');
+  await marker(page, 'Dzik').click();
+  await expectPopupClearOfControls(page, comments);
+});
+
+async function expectPopupClearOfControls(page: Page, comments: string) {
+  const box = (await restingBox(popup(page)))!;
+  const viewport = page.viewportSize()!;
+  const map = (await page.locator('.wa-map').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(map.x);
+  expect(box.y).toBeGreaterThanOrEqual(map.y);
+  expect(box.x + box.width).toBeLessThanOrEqual(Math.min(viewport.width, map.x + map.width));
+  expect(box.y + box.height).toBeLessThanOrEqual(Math.min(viewport.height, map.y + map.height));
+  const controls: Locator[] = [
+    page.getByRole('link', { name: 'Dodaj zgłoszenie' }),
+    locateButton(page),
+    page.locator('.wa-legend'),
+    page.locator('.leaflet-control-attribution'),
+    page.getByRole('button', { name: 'Przybliż' }),
+    page.getByRole('button', { name: 'Oddal' }),
+  ];
+  for (const control of controls) {
+    if (!(await control.isVisible())) continue;
+    const rect = (await control.boundingBox())!;
+    expect(overlap(box, rect), `the popup covers ${await control.evaluate((el) => el.outerHTML.slice(0, 60))}`).toBe(false);
+  }
+  // The title, the whole of it, and the actions: on screen and nothing over them.
+  for (const part of [
+    popup(page).getByRole('heading', { name: 'Dzik' }),
+    popup(page).getByRole('button', { name: 'Udostępnij' }),
+    popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }),
+  ]) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+    const at = centre((await part.boundingBox())!);
+    expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
+  }
+  // The comment scrolls inside the popup, from the keyboard too.
+  const text = popup(page).getByTestId('alert-comments');
+  await expect(text).toHaveText(comments);
+  const scroller = popup(page).locator('.wa-popup-scroll');
+  expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expect(scroller).toHaveAttribute('tabindex', '0');
+}
+
+test('"you are here" shows the visitor\'s position, and the locate button brings the map back to it', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ ...near(0.01, 0.01), animal: 'boar' });
+  await grantGeolocation(page, KRAKOW.latitude + 0.002, KRAKOW.longitude - 0.003);
+  await page.goto('');
+  await expect(youAreHere(page)).toBeVisible();
+  await expect(page.locator('path.wa-you-accuracy')).toHaveCount(1);
+  const map = (await page.locator('.wa-map').boundingBox())!;
+  const offCentre = async () => {
+    const dot = centre((await youAreHere(page).boundingBox())!);
+    return Math.hypot(dot.x - (map.x + map.width / 2), dot.y - (map.y + map.height / 2));
+  };
+  // The map opened on the visitor.
+  await expect.poll(offCentre).toBeLessThan(10);
+  await drag(page, -400, -150);
+  await expect.poll(offCentre).toBeGreaterThan(300);
+  const button = (await locateButton(page).boundingBox())!;
+  expect(Math.min(button.width, button.height)).toBeGreaterThanOrEqual(44);
+  await locateButton(page).click();
+  await expect.poll(offCentre).toBeLessThan(10);
+});
+
+test('the locate button says why when the position is refused', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ ...near(0, 0), animal: 'boar' });
+  await page.context().clearPermissions();
+  await page.goto('');
+  await expect(marker(page, 'Dzik')).toBeVisible();
+  await locateButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Brak zgody na lokalizację' })).toBeVisible();
+  await expect(youAreHere(page)).toHaveCount(0);
+});
+
+test('when the animal filter leaves nothing in view, the map says so and widens it on request', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ ...near(0, 0), animal: 'boar' });
+  // In the area the map loads, but out of its view.
+  await wildalert.createAlert({ ...near(0, 0.13), animal: 'fox' });
+  await page.goto('?animal=fox');
+  const note = page.getByText('Brak zgłoszeń w tym widoku dla: Lis, ostatnie 7 dni.');
+  await expect(note).toBeVisible();
+  await expect(marker(page, 'Dzik')).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Pokaż wszystkie zwierzęta' }).click();
+  await expect(marker(page, 'Dzik')).toBeVisible();
+  await expect(note).toHaveCount(0);
+  await expect(page).not.toHaveURL(/animal=/);
+  // All animals, the last 7 days, and nothing in view: the note offers older alerts.
+  await drag(page, 0, -500, 200);
+  await expect(page.getByText('Brak zgłoszeń w tym widoku dla: ostatnie 7 dni.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pokaż wszystkie zwierzęta' })).toHaveCount(0);
+});
+
+test.describe('with alerts of past days', () => {
+  test.use({ serverOptions: { engine: 'postgres', env: {} } });
+
+  test('when the time window leaves nothing in view, "Pokaż też starsze" shows every time', async ({ page, wildalert }) => {
+    await seed(wildalert, 'badger', 3 * 24);
+    await page.goto('?t=24h');
+    await expect(page.getByText('Brak zgłoszeń w tym widoku dla: ostatnie 24 h.')).toBeVisible();
+    await page.getByRole('button', { name: 'Pokaż też starsze' }).click();
+    await expect(marker(page, 'Borsuk')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]t=all/);
+    await expect(page.getByText(/^Brak zgłoszeń w tym widoku/)).toHaveCount(0);
+  });
+
+  test('markers of one animal have names of their own, with how long ago', async ({ page, wildalert }) => {
+    for (const [hours, at] of [
+      [1, near(0.01, -0.02)],
+      [5, near(-0.01, 0)],
+      [30, near(0.01, 0.02)],
+    ] as const) {
+      await seed(wildalert, 'boar', hours, at);
+    }
+    await page.goto('');
+    await expect(marker(page, 'Dzik')).toHaveCount(3);
+    const names = await marker(page, 'Dzik').evaluateAll((els) => els.map((el) => el.getAttribute('title')));
+    expect(names.sort()).toEqual([
+      'Dzik, 1 godzinę temu — pokaż zgłoszenie',
+      'Dzik, 5 godzin temu — pokaż zgłoszenie',
+      'Dzik, wczoraj — pokaż zgłoszenie',
+    ]);
+  });
+});
+
+test('markers drawn just outside the view are out of the tab order until the map shows them', async ({ page, wildalert }) => {
+  await wildalert.createAlert({ ...near(0, 0), animal: 'fox' });
+  // East of the view (about 0.11° of longitude from the middle at 1280 px and zoom 13), inside
+  // the margin drawn ahead of a pan.
+  await wildalert.createAlert({ ...near(0, 0.12), animal: 'boar' });
+  await page.goto('');
+  await expect(marker(page, 'Lis')).toBeVisible();
+  await expect(marker(page, 'Dzik')).toHaveCount(1);
+  await expect(marker(page, 'Dzik')).not.toBeInViewport();
+  const focused = new Set<string>();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    focused.add(await page.evaluate(() => document.activeElement?.getAttribute('title') ?? document.activeElement?.textContent ?? ''));
+  }
+  const markerFocused = (animal: string) => [...focused].some((name) => name.startsWith(animal) && name.endsWith('pokaż zgłoszenie'));
+  expect(markerFocused('Lis')).toBe(true);
+  expect(markerFocused('Dzik')).toBe(false);
+  // Panned into view, it can be reached.
+  await drag(page, -300, 0);
+  await expect(marker(page, 'Dzik')).toBeInViewport();
+  await expect(marker(page, 'Dzik')).toHaveAttribute('tabindex', '0');
+});
+
+test('a popup stays put while the map around it refreshes: the same element, no new fade-in', async ({ page, wildalert }) => {
+  const alert = await wildalert.createAlert({ ...near(0, 0), animal: 'boar', comments: 'Przy Wawelu' });
+  // Close enough to be in view at an alert's zoom, below the popup.
+  await wildalert.createAlert({ ...near(-0.0008, 0.0015), animal: 'fox' });
+  // From the start: every popup the page ever adds or removes, and every fade-in.
+  await page.addInitScript(() => {
+    const seen = { added: 0, removed: 0, fades: 0 };
+    (window as unknown as { popupLife: typeof seen }).popupLife = seen;
+    const count = (nodes: NodeList, key: 'added' | 'removed') =>
+      nodes.forEach((n) => n instanceof HTMLElement && n.classList.contains('leaflet-popup') && seen[key]++);
+    new MutationObserver((records) => {
+      for (const r of records) {
+        count(r.addedNodes, 'added');
+        count(r.removedNodes, 'removed');
+      }
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('transitionrun', (e) => {
+      if (e.propertyName === 'opacity' && (e.target as Element).classList?.contains('leaflet-popup')) seen.fades++;
+    });
+  });
+  const life = () => page.evaluate(() => (window as unknown as { popupLife: object }).popupLife);
+
+  // An alert's link: the popup opens once, while the alerts, the live stream and the address settle.
+  await page.goto(`alerts/${alert.id}`);
+  await expect(popup(page).getByTestId('alert-comments')).toHaveText('Przy Wawelu');
+  await expect(marker(page, 'Lis')).toBeVisible();
+  await expect(page.locator('.wa-map-screen')).toHaveAttribute('data-live', 'live');
+  await expect(page).toHaveURL(/lat=/);
+  await popup(page).evaluate((el) => ((el as unknown as { mark: string }).mark = 'first'));
+
+  // A pan, an alert arriving live, a refetch with another time window.
+  await drag(page, -120, 40);
+  await expect(page).not.toHaveURL(new RegExp(`lng=${KRAKOW.longitude.toFixed(5)}`));
+  await wildalert.createAlert({ ...near(-0.0008, -0.0015), animal: 'hare' });
+  await expect(marker(page, 'Zając')).toBeVisible();
+  const refetch = page.waitForResponse((r) => r.url().includes('/Alerts?') && r.url().includes('since='));
+  await page.getByRole('button', { name: '30 dni', exact: true }).click();
+  await refetch;
+  await expect(marker(page, 'Lis')).toBeVisible();
+
+  await expect(popup(page).getByTestId('alert-comments')).toHaveText('Przy Wawelu');
+  expect(await popup(page).evaluate((el) => (el as unknown as { mark?: string }).mark)).toBe('first');
+  expect(await life()).toEqual({ added: 1, removed: 0, fades: 1 });
+});
