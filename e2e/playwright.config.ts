@@ -9,7 +9,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 1,
+  retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {

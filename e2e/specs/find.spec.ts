@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, grantGeolocation, test, type WildAlertServer } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, marker, popup, WARSAW } from '../support/app.ts';
+import { KRAKOW, marker, popup, positionAnswered, WARSAW, watchPositionAnswers } from '../support/app.ts';
 
 test.use({ serverOptions: { engine: 'postgres', env: {} } });
 
@@ -93,6 +93,7 @@ test('a permalink opens an alert older than the window, centred with its popup; 
   await seed(wildalert, { ...near(0, 0), animal: 'fox', hoursAgo: 1 });
   // A position elsewhere must not pull the map away from the alert.
   await grantGeolocation(page, WARSAW.latitude, WARSAW.longitude);
+  await watchPositionAnswers(page);
   // No share sheet here: the link goes to the clipboard.
   await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -100,12 +101,11 @@ test('a permalink opens an alert older than the window, centred with its popup; 
   await page.goto(`alerts/${id}`);
   await expect(popup(page).getByTestId('alert-comments')).toHaveText('Dzik sprzed miesiąca');
   await expect(pressed(page, '7 dni')).toBeVisible();
+  await positionAnswered(page);
   const map = (await page.locator('.wa-map').boundingBox())!;
   const pin = (await marker(page, 'Dzik').boundingBox())!;
   expect(Math.abs(pin.x + 12 - (map.x + map.width / 2))).toBeLessThan(map.width / 4);
   expect(Math.abs(pin.y + 41 - (map.y + map.height / 2))).toBeLessThan(map.height / 3);
-  await page.waitForTimeout(1500);
-  expect(Math.abs((await marker(page, 'Dzik').boundingBox())!.x - pin.x)).toBeLessThan(2);
 
   await popup(page).getByRole('button', { name: 'Udostępnij' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Skopiowano link do zgłoszenia.' })).toBeVisible();
@@ -142,6 +142,7 @@ test('the view and the filters live in the address: a reload keeps them, and the
   await seed(wildalert, { ...near(0.002, 0.002), animal: 'fox', hoursAgo: 20 * DAY });
   await seed(wildalert, { ...near(-0.002, -0.002), animal: 'boar', hoursAgo: 20 * DAY });
   await grantGeolocation(page, WARSAW.latitude, WARSAW.longitude);
+  await watchPositionAnswers(page);
   await page.goto(`?t=30d&animal=fox&lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=15`);
   await expect(marker(page, 'Lis')).toBeVisible();
   await expect(marker(page, 'Dzik')).toHaveCount(0);
@@ -149,13 +150,13 @@ test('the view and the filters live in the address: a reload keeps them, and the
   await expect(pressed(page, 'Lis')).toBeVisible();
 
   await page.getByRole('button', { name: 'Przybliż' }).click();
+  // Written once the zoom has ended and the map rested.
   await expect(page).toHaveURL(/z=16/);
-  await page.waitForTimeout(600);
   const before = (await marker(page, 'Lis').boundingBox())!;
 
   await page.reload();
   await expect(marker(page, 'Lis')).toBeVisible();
-  await page.waitForTimeout(1500);
+  await positionAnswered(page);
   const after = (await marker(page, 'Lis').boundingBox())!;
   expect(Math.abs(after.x - before.x)).toBeLessThan(3);
   expect(Math.abs(after.y - before.y)).toBeLessThan(3);

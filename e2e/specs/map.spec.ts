@@ -1,6 +1,6 @@
 import { expect, grantGeolocation, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, marker, PHONE, popup, restingBox, sidewaysOverflow, WARSAW } from '../support/app.ts';
+import { KRAKOW, marker, PHONE, popup, positionAnswered, restingBox, sidewaysOverflow, WARSAW, watchPositionAnswers } from '../support/app.ts';
 
 test('the map shows a marker for each seeded alert, with our own icon', async ({ page, wildalert }) => {
   await wildalert.createAlert({ latitude: 50.0497, longitude: 19.9445, animal: 'boar', comments: 'Przy Wawelu' });
@@ -79,6 +79,7 @@ test('a position that arrives after the visitor moved the map does not move it',
   await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Kraków' });
   await wildalert.createAlert({ latitude: 52.2319, longitude: 21.0067, animal: 'fox', comments: 'Warszawa' });
   await grantGeolocation(page, WARSAW.latitude, WARSAW.longitude);
+  await watchPositionAnswers(page);
   // The browser's answer is held back until the test lets it through.
   await page.addInitScript(() => {
     const real = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
@@ -95,7 +96,7 @@ test('a position that arrives after the visitor moved the map does not move it',
   await page.mouse.up();
   const before = await restingBox(marker(page, 'Dzik'));
   await page.evaluate(() => (window as unknown as { releasePosition: () => void }).releasePosition());
-  await page.waitForTimeout(1500);
+  await positionAnswered(page);
   expect(await marker(page, 'Dzik').boundingBox()).toEqual(before);
   await expect(marker(page, 'Lis')).toHaveCount(0);
 });
@@ -249,7 +250,16 @@ test('markup in a comment shows as text and runs nothing', async ({ page, wildal
   await marker(page, 'Dzik').click();
   await expect(popup(page).getByTestId('alert-comments')).toHaveText(comments);
   expect(await popup(page).locator('img, script').count()).toBe(0);
-  await page.waitForTimeout(300);
+  // An image the comment made, even one never attached, would have been asked for by now and
+  // failed (running its onerror) before an image the page asks for after it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const image = new Image();
+        image.onload = image.onerror = () => resolve();
+        image.src = 'after-the-popup.png';
+      }),
+  );
   expect(dialogs).toEqual([]);
   expect(stray).toEqual([]);
 });

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { REPO_ROOT } from '@wildalert/test-support';
 import { expect, test } from '../support/fixtures.ts';
-import { marker, popup } from '../support/app.ts';
+import { mapAtRest, marker, popup } from '../support/app.ts';
 
 test('the map with an open popup, as the README shows it', async ({ page, wildalert }, testInfo) => {
   const seed = [
@@ -27,7 +27,10 @@ test('the map with an open popup, as the README shows it', async ({ page, wildal
   await marker(page, 'Zając').click();
   await expect(popup(page).getByTestId('alert-comments')).toHaveText(seed[3].comments);
   await expect(popup(page).getByTestId('alert-time')).toHaveText('Zgłoszono 3 godziny temu');
-  await page.waitForTimeout(500); // the popup's fade-in
+  // The map's pan to fit the popup, the popup's fade-in, and the tiles' (which Leaflet runs by script).
+  await mapAtRest(page);
+  await popup(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await expect(page.locator('.leaflet-tile:not(.leaflet-tile-loaded), .leaflet-tile-loaded:not([style*="opacity: 1"])')).toHaveCount(0);
   const file = process.env.WILDALERT_SCREENSHOT
     ? path.join(REPO_ROOT, 'docs/screenshot-map.png')
     : testInfo.outputPath('screenshot-map.png');

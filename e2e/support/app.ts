@@ -20,15 +20,50 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   });
 }
 
+/**
+ * Waits until the map stands still: no drag, no glide after one, no animated zoom or pan.
+ * Leaflet starts a glide (after the mouse is up) or a zoom on the next animation frame, and
+ * marks them on its map pane (leaflet-pan-anim, leaflet-zoom-anim) until their `moveend`; a
+ * drag marks the body. (A cluster's flyTo marks nothing: wait for what it leads to instead.)
+ */
+export async function mapAtRest(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  await expect(page.locator('.leaflet-map-pane.leaflet-pan-anim, .leaflet-map-pane.leaflet-zoom-anim, body.leaflet-dragging')).toHaveCount(0);
+}
+
 /** Where a locator's box settles once the map has stopped moving (a drag glides on after the mouse is up). */
 export async function restingBox(locator: Locator) {
-  let last = await locator.boundingBox();
-  await expect(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = await locator.boundingBox();
-    const same = JSON.stringify(now) === JSON.stringify(last);
-    last = now;
-    expect(same).toBe(true);
-  }).toPass({ timeout: 5000 });
-  return last;
+  await mapAtRest(locator.page());
+  return locator.boundingBox();
+}
+
+/**
+ * Lets a test wait for the moment the page's code has had its answer from
+ * navigator.geolocation.getCurrentPosition (a position or an error) and returned: call
+ * before the page loads, then `positionAnswered`. To show that a position did not move the
+ * map, check after that moment, not after a while.
+ */
+export async function watchPositionAnswers(page: Page) {
+  await page.addInitScript(() => {
+    const geolocation = navigator.geolocation;
+    const real = geolocation.getCurrentPosition.bind(geolocation);
+    let answered!: () => void;
+    (window as unknown as { positionAnswered: Promise<void> }).positionAnswered = new Promise<void>((resolve) => (answered = resolve));
+    const then =
+      <T>(callback: ((value: T) => void) | null | undefined) =>
+      (value: T) => {
+        try {
+          callback?.(value);
+        } finally {
+          answered();
+        }
+      };
+    geolocation.getCurrentPosition = (ok, fail, options) => real(then(ok), then(fail), options);
+  });
+}
+
+/** Waits until the page has had its first answer about the position (see watchPositionAnswers), and the map what followed from it. */
+export async function positionAnswered(page: Page) {
+  await page.evaluate(() => (window as unknown as { positionAnswered: Promise<void> }).positionAnswered);
+  await mapAtRest(page);
 }

@@ -1,6 +1,7 @@
 /**
- * Playwright fixtures: every test gets its own running WildAlert server (a real process) on
- * a fresh database, tiles from the local tile server, and fails on any uncaught page error.
+ * Playwright fixtures: every test gets its own running WildAlert server (a real process, the
+ * build `npm start` runs) on a fresh database, tiles from the local tile server, and fails on
+ * any uncaught page error.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -87,6 +88,8 @@ export async function startWildAlert(
       QUERY_TIME_BURST_MS: '1000000000',
       ...env,
     },
+    // What `npm start` runs (global-setup.ts builds it).
+    build: true,
   });
   let pool: pg.Pool | undefined;
   return {

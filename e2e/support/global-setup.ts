@@ -1,12 +1,12 @@
 /**
- * Once per run: a local tile server, a throwaway PostgreSQL cluster, and one migrated
- * database per engine that every test copies. Workers read what they need from the
- * environment variables set here.
+ * Once per run: the web app and the server built as `npm start` runs them (when stale), a
+ * local tile server, a throwaway PostgreSQL cluster, and one migrated database per engine
+ * that every test copies. Workers read what they need from the environment variables set here.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureWebBuild, startPostgresCluster, startServerProcess } from '@wildalert/test-support';
+import { ensureBuilds, startPostgresCluster, startServerProcess } from '@wildalert/test-support';
 import { chromiumMissing } from './chromium.ts';
 import { startTileServer } from './tile-server.ts';
 
@@ -15,18 +15,19 @@ export const TEMPLATE_DATABASE = 'wildalert_e2e_template';
 export default async function globalSetup() {
   const missing = chromiumMissing();
   if (missing) throw new Error(missing);
-  ensureWebBuild();
+  ensureBuilds('web', 'api');
 
   const tiles = await startTileServer();
   const cluster = await startPostgresCluster();
   const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-e2e-template-'));
   try {
     // Let the real server create and migrate each template, as `npm start` would.
-    const pglite = await startServerProcess({ env: { DATA_DIR: templateDir, LOG_LEVEL: 'warn' } });
+    const pglite = await startServerProcess({ env: { DATA_DIR: templateDir, LOG_LEVEL: 'warn' }, build: true });
     await pglite.kill('SIGTERM');
     await cluster.psql(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
     const postgres = await startServerProcess({
       env: { DATABASE_URL: cluster.urlFor(TEMPLATE_DATABASE), LOG_LEVEL: 'warn' },
+      build: true,
     });
     await postgres.kill('SIGTERM');
     await cluster.psql(`ALTER DATABASE ${TEMPLATE_DATABASE} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);

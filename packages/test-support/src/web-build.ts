@@ -6,6 +6,11 @@ import { REPO_ROOT } from './server-process.ts';
  * (scripts/ensure-build.mjs), so that tests and benchmarks never measure yesterday's app.
  */
 export function ensureWebBuild(): void {
-  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('Building the web app failed');
+  ensureBuilds('web');
+}
+
+/** The same for several builds: `web`, `api` (apps/api/dist/server.js, which `npm start` runs). */
+export function ensureBuilds(...names: Array<'web' | 'api'>): void {
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs', ...names], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`Building ${names.join(' and ')} failed`);
 }
