@@ -63,16 +63,6 @@ export const pl = {
     alertFailed: 'Nie udało się wczytać zgłoszenia z linku.',
   },
 
-  report: {
-    action: 'Zgłoś nadużycie',
-    sending: 'Wysyłanie…',
-    done: 'Dziękujemy — moderator sprawdzi to zgłoszenie.',
-    gone: 'To zgłoszenie zostało już ukryte.',
-    tooMany: (wait: string | undefined) =>
-      wait ? `Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie ${wait}.` : 'Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie za chwilę.',
-    failed: 'Nie udało się wysłać. Spróbuj ponownie.',
-  },
-
   popup: {
     reported: 'Zgłoszono',
     justNow: 'przed chwilą',

@@ -1,5 +1,5 @@
 /** The popup of what the visitor picked on the map: one alert, or the alerts at one spot, each with its actions. */
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Popup } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
@@ -14,8 +14,12 @@ interface SelectionPopupProps {
 }
 
 export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupProps) {
-  const position: [number, number] =
+  const [latitude, longitude] =
     selection.kind === 'alert' ? [selection.alert.latitude, selection.alert.longitude] : [selection.latitude, selection.longitude];
+  // The same array while the place is the same: react-leaflet takes a new one for a new popup,
+  // and would close and reopen this one on every render of the map (losing the focus in it, and
+  // an open dialog's place above the page).
+  const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
   return (
     <Popup position={position} offset={[1, -34]} eventHandlers={{ remove: () => onClose(selection) }}>
       {selection.kind === 'alert' ? (
