@@ -4,6 +4,12 @@ export const pl = {
   logoLabel: 'WildAlert — mapa zgłoszeń',
   loading: 'Ładowanie…',
 
+  skip: {
+    toContent: 'Przejdź do treści',
+    toMap: 'Przejdź do mapy',
+    toList: 'Przejdź do listy',
+  },
+
   mapControls: {
     zoomIn: 'Przybliż',
     zoomOut: 'Oddal',

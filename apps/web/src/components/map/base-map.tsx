@@ -13,6 +13,8 @@ import { runtimeConfig } from '../../lib/runtime-config.ts';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 interface BaseMapProps {
+  /** The map element's id, for a skip link to focus it. */
+  id?: string;
   latitude: number;
   longitude: number;
   zoom: number;
@@ -21,9 +23,10 @@ interface BaseMapProps {
   children?: ReactNode;
 }
 
-export function BaseMap({ latitude, longitude, zoom, label, children }: BaseMapProps) {
+export function BaseMap({ id, latitude, longitude, zoom, label, children }: BaseMapProps) {
   return (
     <MapContainer
+      id={id}
       center={[latitude, longitude]}
       zoom={zoom}
       maxZoom={MAX_ZOOM}

@@ -11,6 +11,7 @@ import type { Alert } from '@wildalert/shared';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { MapViewSync } from '../../../components/map/map-view-sync.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { SkipLink } from '../../../components/skip-link.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { alertPath, paths } from '../../../config/paths.ts';
@@ -58,8 +59,9 @@ export function MapScreen() {
   const openAlert = useCallback(
     (alert: Alert) => {
       queryClient.setQueryData(alertQueryKey(alert.id), { data: alert });
-      // The map centres on the alert: the old view leaves the address.
-      change({ list: false, view: undefined }, alertPath(alert.id));
+      // The map centres on the alert: the old view leaves the address. A step of its own:
+      // Back returns to the list (on Android, instead of leaving the app).
+      change({ list: false, view: undefined }, alertPath(alert.id), true);
     },
     [queryClient, change],
   );
@@ -75,12 +77,29 @@ export function MapScreen() {
   return (
     <div className="wa-map-screen" data-live={live.status}>
       <VisuallyHidden as="h1">{pl.map.label}</VisuallyHidden>
+      {/* Early in the Tab order, though shown at the bottom right: the screen's main action. */}
+      <Link
+        to={paths.addAlert}
+        className="wa-fab"
+        aria-label={pl.map.add}
+        onClick={(event) => startLeaving(() => goToAdd(event))}
+      >
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
+        </svg>
+      </Link>
+      {/* Past the filters, straight to what they filter. */}
+      {address.list ? (
+        <SkipLink target="wa-list-title">{pl.skip.toList}</SkipLink>
+      ) : (
+        <SkipLink target="wa-map">{pl.skip.toMap}</SkipLink>
+      )}
       <Suspense fallback={<div className="wa-toolbar" />}>
         <MapToolbar filters={address.filters} list={address.list} onChange={change} />
       </Suspense>
       <div className="wa-map-area">
         <div className="wa-map-layer" inert={address.list}>
-          <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
+          <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
             <MapViewSync />
             <AlertClusters alerts={shown} fresh={live.fresh} onSelect={select} />
             {selection && <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />}
@@ -106,16 +125,6 @@ export function MapScreen() {
           </Suspense>
         )}
         <LiveStatus live={live} />
-        <Link
-          to={paths.addAlert}
-          className="wa-fab"
-          aria-label={pl.map.add}
-          onClick={(event) => startLeaving(() => goToAdd(event))}
-        >
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
-          </svg>
-        </Link>
         {note !== null && <Toast message={note} onClose={hideNote} />}
         {focused.failure && <Toast message={focused.failure} onClose={focused.dismissFailure} />}
       </div>
