@@ -1,7 +1,7 @@
 /**
  * The map screen on a phone: Back from an alert opened in the list, list rows as whole tap
  * targets, filters that do not jump, a toolbar that fits 320 px, a map that keeps the height in
- * landscape, and the keyboard's short way in.
+ * landscape, tiles that come back with the connection, and the keyboard's short way in.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -80,6 +80,21 @@ test.describe('on a phone', () => {
     expect([await boxes(animals), await boxes(windows), await boxes(views)]).toEqual(before);
   });
 
+  test('tiles that failed while offline load when the connection returns', async ({ page, context }) => {
+    await page.goto('');
+    const tiles = page.locator('.leaflet-tile-container img.leaflet-tile');
+    const broken = () => tiles.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0).length);
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+
+    await context.setOffline(true);
+    // Zoomed in, the map needs tiles it has never loaded.
+    await page.getByRole('button', { name: 'Przybliż' }).tap();
+    await expect.poll(broken).toBeGreaterThan(0);
+
+    await context.setOffline(false);
+    await expect.poll(broken).toBe(0);
+    await expect.poll(() => page.locator('.leaflet-tile-container img.leaflet-tile:not(.leaflet-tile-loaded)').count()).toBe(0);
+  });
 });
 
 test('at 320 × 640 every control of the toolbar is whole on screen, and nothing scrolls sideways', async ({ page }) => {

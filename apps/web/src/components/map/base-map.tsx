@@ -40,6 +40,7 @@ export function BaseMap({ id, latitude, longitude, zoom, label, children }: Base
       <AttributionControl position="bottomleft" />
       <ZoomControl zoomInTitle={pl.mapControls.zoomIn} zoomOutTitle={pl.mapControls.zoomOut} />
       <MapLabel label={label} />
+      <TilesBackOnline />
       {children}
     </MapContainer>
   );
@@ -59,5 +60,28 @@ function MapLabel({ label }: { label: string }) {
       map.off('popupopen', nameClose);
     };
   }, [map, label]);
+  return null;
+}
+
+/**
+ * Tiles that failed while the connection was down load again when it returns: Leaflet asks for
+ * a tile once and leaves a failed one blank (the images it wants are the ones on the map).
+ */
+function TilesBackOnline() {
+  const map = useMap();
+  useEffect(() => {
+    const retry = () => {
+      for (const tile of map.getContainer().querySelectorAll<HTMLImageElement>('img.leaflet-tile')) {
+        // Finished without a picture: failed. Setting its address again fetches it anew, and
+        // Leaflet, still listening, shows it when it loads.
+        if (tile.complete && tile.naturalWidth === 0) {
+          const url = tile.src;
+          tile.src = url;
+        }
+      }
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [map]);
   return null;
 }
