@@ -44,6 +44,8 @@ export const pl = {
     sameSpot: (count: number) => `${alertsPl(count)} w tym samym miejscu`,
     close: 'Zamknij',
     liveOffline: 'Brak połączenia — nowe zgłoszenia pojawią się, gdy wróci.',
+    /** The map shows the alerts of the last answer, kept on the device; `when` is "14:05" or "23.11, 14:05". */
+    lastSeen: (when: string) => `Ostatnio widziane, ${when} — brak połączenia`,
     liveNew: (animal: string) => `Nowe zgłoszenie: ${animal}`,
   },
 

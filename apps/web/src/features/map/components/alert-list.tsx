@@ -19,6 +19,8 @@ import { useNow } from '../../../lib/use-now.ts';
 
 interface AlertListProps {
   alerts: readonly Alert[];
+  /** Said above the list when it shows the alerts last seen, for want of a connection. */
+  offlineNote: string | undefined;
   /** The search's query string (see get-alerts.ts), for the open-data links. */
   exportQuery: string;
   loading: boolean;
@@ -30,7 +32,7 @@ interface AlertListProps {
 /** Where the list was left in each history entry (by the entry's key): scrolled to, and the alert opened. */
 const leftAt = new Map<string, { scrollTop: number; alertId: string }>();
 
-export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpen }: AlertListProps) {
+export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, onRetry, onOpen }: AlertListProps) {
   const now = useNow();
   const visitor = usePosition();
   const { view } = useMapView();
@@ -76,6 +78,11 @@ export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpe
           </a>
         </p>
       </div>
+      {offlineNote && (
+        <p className="wa-list-note wa-list-offline" role="status">
+          {offlineNote}
+        </p>
+      )}
       <p className="wa-list-note">{visitor ? pl.find.distanceFromYou : pl.find.distanceFromMap}</p>
       {loading ? (
         <p className="wa-list-note" role="status">

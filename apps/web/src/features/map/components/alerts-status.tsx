@@ -1,7 +1,12 @@
-/** Over the map: loading on the first fetch, a discreet retryable error, or a note when not all alerts fit. */
+/**
+ * Over the map: loading on the first fetch, a discreet retryable error, a note when not all
+ * alerts fit, or, without a connection, that these are the alerts last seen.
+ */
 import { pl } from '../../../i18n/pl.ts';
 
 interface AlertsStatusProps {
+  /** Shown instead of the rest: the map shows the alerts last seen, for want of a connection. */
+  offlineNote: string | undefined;
   firstLoad: boolean;
   refreshing: boolean;
   failed: boolean;
@@ -9,12 +14,17 @@ interface AlertsStatusProps {
   onRetry(): void;
 }
 
-export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry }: AlertsStatusProps) {
+export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, truncatedAt, onRetry }: AlertsStatusProps) {
   return (
     <>
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
       <div className="wa-map-status" role="status">
-        {failed ? (
+        {offlineNote ? (
+          <div className="wa-chip wa-chip--offline">
+            <span className="wa-live-dot" aria-hidden="true" />
+            <span>{offlineNote}</span>
+          </div>
+        ) : failed ? (
           <div className="wa-chip wa-chip--warning">
             <span>{pl.map.loadFailed}</span>
             <button type="button" onClick={onRetry}>

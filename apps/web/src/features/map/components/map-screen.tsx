@@ -16,6 +16,7 @@ import { Toast } from '../../../components/toast.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { alertPath, paths } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
+import { clockTimePl } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
@@ -24,6 +25,7 @@ import { useAlertsArea } from '../hooks/use-alerts-area.ts';
 import { useCreatedAlert } from '../hooks/use-created-alert.ts';
 import { useFocusedAlert } from '../hooks/use-focused-alert.ts';
 import { useFollowVisitor } from '../hooks/use-follow-visitor.ts';
+import { useLastSeenAlerts } from '../hooks/use-last-seen-alerts.ts';
 import { useMapAddress, useViewInAddress } from '../hooks/use-map-address.ts';
 import { useSelection, type Selection } from '../hooks/use-selection.ts';
 import { useShownAlerts } from '../hooks/use-shown-alerts.ts';
@@ -48,8 +50,10 @@ export function MapScreen() {
   const area = useAlertsArea(start);
   const focused = useFocusedAlert(id, address.view);
   const alerts = useAlerts(area, address.filters);
+  const lastSeen = useLastSeenAlerts(alerts, address.filters);
+  const offlineNote = lastSeen && pl.map.lastSeen(clockTimePl(lastSeen.savedAt, Date.now()));
   const live = useLiveAlerts(area);
-  const shown = useShownAlerts(alerts.data?.data, live, address.filters, created, focused.alert);
+  const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
   const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
   const [note, setNote] = useState<string | null>(() => (created ? pl.map.created : null));
   const hideNote = useCallback(() => setNote(null), []);
@@ -105,6 +109,7 @@ export function MapScreen() {
             {selection && <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />}
           </BaseMap>
           <AlertsStatus
+            offlineNote={offlineNote}
             firstLoad={alerts.isPending}
             refreshing={alerts.isFetching && !alerts.isPending}
             failed={alerts.isError}
@@ -117,8 +122,9 @@ export function MapScreen() {
             <AlertList
               alerts={shown}
               exportQuery={alertsSearch(area, address.filters, Date.now()).toString()}
-              loading={alerts.isPending}
-              failed={alerts.isError}
+              offlineNote={offlineNote}
+              loading={alerts.isPending && !lastSeen}
+              failed={alerts.isError && !lastSeen}
               onRetry={() => void alerts.refetch()}
               onOpen={openAlert}
             />
