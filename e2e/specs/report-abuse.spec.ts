@@ -1,7 +1,7 @@
 /** "Zgłoś nadużycie": a reason is asked for in a dialog; cancelling sends nothing. */
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, marker, popup } from '../support/app.ts';
+import { KRAKOW, marker, popup, sidewaysOverflow } from '../support/app.ts';
 
 const ADMIN_TOKEN = 'moderator-token-for-e2e-tests';
 test.use({ serverOptions: { engine: 'pglite', env: { ADMIN_TOKEN } } });
@@ -67,4 +67,30 @@ test('the reason alone is sent when no details are given', async ({ page, wildal
   await dialog.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
   await expect(popup(page).getByRole('status')).toHaveText('Dziękujemy — moderator sprawdzi to zgłoszenie.');
   expect(await reportedReasons(wildalert)).toEqual(['Spam']);
+});
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the dialog fits, and its buttons are whole and large enough to tap', async ({ page, wildalert }) => {
+    await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar' });
+    await page.goto('');
+    await marker(page, 'Dzik').tap();
+    await popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Zgłoś nadużycie' });
+    await dialog.getByRole('radio', { name: 'Obraźliwa treść' }).check();
+    const frame = (await dialog.boundingBox())!;
+    expect(frame.x).toBeGreaterThanOrEqual(0);
+    expect(frame.x + frame.width).toBeLessThanOrEqual(320);
+    for (const name of ['Anuluj', 'Wyślij zgłoszenie']) {
+      const box = (await dialog.getByRole('button', { name }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(frame.x + frame.width);
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+    }
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: 'Wyślij zgłoszenie' }).tap();
+    await expect(popup(page).getByRole('status')).toHaveText('Dziękujemy — moderator sprawdzi to zgłoszenie.');
+    expect(await reportedReasons(wildalert)).toEqual(['Obraźliwa treść']);
+  });
 });
