@@ -37,12 +37,22 @@ export function isStale(name, repo = root) {
   return builtAt < Math.max(...sources.map((source) => newestChange(path.join(repo, source))));
 }
 
+/**
+ * The environment a build runs in: this process's, less NODE_ENV. Vitest sets it to "test", and
+ * Vite would then bundle React's development build (the size guard, bench/src/web-size.test.ts,
+ * measured 213 KB instead of 149 KB): a build is always the production one.
+ */
+export function buildEnv(env = process.env) {
+  const { NODE_ENV: _ignored, ...rest } = env;
+  return rest;
+}
+
 /** Builds `name` (a key of BUILDS) when it is stale; throws when the build fails. */
 export function ensureBuilt(name) {
   if (!isStale(name)) return;
   const { workspace } = BUILDS[name];
   console.error(`Building ${workspace}: its build is missing or older than its sources…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: 'inherit', env: buildEnv() });
   if (result.status !== 0) throw new Error(`Building ${workspace} failed (${result.status ?? result.signal})`);
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILDS, isStale } from './ensure-build.mjs';
+import { BUILDS, buildEnv, isStale } from './ensure-build.mjs';
 
 let repo: string;
 const at = (relative: string) => path.join(repo, relative);
@@ -53,4 +53,8 @@ describe.each(['web', 'api'] as const)('the %s build', (name) => {
     write(name === 'web' ? 'apps/web/src/lib/a.test.tsx' : 'apps/api/src/a.test.ts', 5);
     expect(isStale(name, repo)).toBe(false);
   });
+});
+
+it('builds without the caller\'s NODE_ENV (Vitest sets "test"), so the web build is always the production one', () => {
+  expect(buildEnv({ NODE_ENV: 'test', PATH: '/usr/bin' })).toEqual({ PATH: '/usr/bin' });
 });

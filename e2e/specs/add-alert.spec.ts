@@ -263,3 +263,47 @@ test('the form fits 360 px, its choices are large enough to tap, and axe finds n
   await expect(page.getByRole('alert')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test('coordinates typed with Polish decimal commas are understood', async ({ page }) => {
+  await page.goto('addAlert');
+  const field = page.getByRole('textbox', { name: 'Szerokość, długość' });
+  const typed = [
+    ['50,0614 19,9366', '50.0614, 19.9366'],
+    ['50,0615, 19,9367', '50.0615, 19.9367'],
+    ['50.0616, 19.9368', '50.0616, 19.9368'],
+    ['50,0617; 19,9369', '50.0617, 19.9369'],
+  ];
+  for (const [text, shown] of typed) {
+    await field.fill(text!);
+    await page.getByRole('button', { name: 'Ustaw' }).tap();
+    await expect(chosen(page), text).toHaveText(shown!);
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  await field.fill('50,06 19');
+  await page.getByRole('button', { name: 'Ustaw' }).tap();
+  await expect(chosen(page)).toHaveText('50.06, 19');
+  await field.fill('50,0614 19,9366 7');
+  await page.getByRole('button', { name: 'Ustaw' }).tap();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(chosen(page)).toHaveText('50.06, 19');
+});
+
+test('the hint by "Zgłoś" names only what is still missing', async ({ page }) => {
+  // The place is known from the start (the visitor's position): only the animal is missing.
+  await grantGeolocation(page, 50.0614, 19.9366);
+  await page.goto('');
+  await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).tap();
+  await expect(chosen(page)).toHaveText('50.0614, 19.9366');
+  await expect(submit(page)).toHaveAccessibleDescription('Wybierz zwierzę, aby wysłać zgłoszenie.');
+  await expect(page.getByText('Wybierz zwierzę i miejsce, aby wysłać zgłoszenie.')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Lis' }).tap();
+  await expect(submit(page)).toBeEnabled();
+  await expect(page.getByText(/aby wysłać zgłoszenie\.$/)).toHaveCount(0);
+});
+
+test('without a place, the hint asks for it, and for the animal only while none is chosen', async ({ page }) => {
+  await page.goto('addAlert');
+  await expect(submit(page)).toHaveAccessibleDescription('Wybierz zwierzę i wskaż miejsce, aby wysłać zgłoszenie.');
+  await page.getByRole('radio', { name: 'Sarna' }).tap();
+  await expect(submit(page)).toHaveAccessibleDescription('Wskaż miejsce, aby wysłać zgłoszenie.');
+});

@@ -67,6 +67,9 @@ test('a visitor can report an alert as abuse from its popup', async ({ page, wil
   await marker(page, 'Zając').click();
   const report = page.waitForResponse((r) => /\/Alerts\/[^/]+\/reports$/.test(r.url()));
   await popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zgłoś nadużycie' });
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByRole('button', { name: 'Wyślij zgłoszenie' }).click();
   expect((await report).status()).toBe(201);
   await expect(popup(page).getByRole('status')).toHaveText('Dziękujemy — moderator sprawdzi to zgłoszenie.');
 });

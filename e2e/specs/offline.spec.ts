@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW } from '../support/app.ts';
+import { KRAKOW, marker, popup } from '../support/app.ts';
 
 // These specs are about the service worker: let it run (the others block it).
 test.use({ serviceWorkers: 'allow', serverOptions: { engine: 'postgres', env: {} } });
@@ -152,4 +152,33 @@ test('an alert reported offline waits on the device, survives a closed tab, and 
   await expect(again.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
   await expect(outbox(again)).toHaveCount(0);
   expect(await stored()).toHaveLength(1);
+});
+
+test('offline, the map shows the alerts last seen, marked as such, until fresh ones arrive', async ({ page, context, wildalert }) => {
+  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Widziany online' });
+  await openControlled(page);
+  const boar = marker(page, 'Dzik');
+  await expect(boar).toBeVisible();
+  const lastSeen = /^Ostatnio widziane, \d{1,2}:\d{2} — brak połączenia$/;
+  await expect(page.getByText(lastSeen)).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
+  await expect(page.getByText(lastSeen)).toBeVisible();
+  await expect(boar).toBeVisible();
+  await boar.click();
+  await expect(popup(page).getByTestId('alert-comments')).toHaveText('Widziany online');
+  // The list says it too.
+  await page.getByRole('button', { name: 'Lista', exact: true }).click();
+  await expect(page.getByRole('listitem')).toHaveText([/Dzik/]);
+  await expect(page.getByRole('region', { name: 'Zgłoszenia: 1' }).getByText(lastSeen)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Mapa', exact: true }).click();
+
+  // Back online: fresh alerts replace them, and the note goes.
+  await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.01, longitude: KRAKOW.longitude, animal: 'fox' });
+  await context.setOffline(false);
+  await expect(marker(page, 'Lis')).toBeVisible();
+  await expect(page.getByText(lastSeen)).toHaveCount(0);
 });

@@ -56,3 +56,28 @@ test('the test screen fits 360 px and axe finds nothing serious', async ({ page 
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+for (const [name, viewport] of [['a phone', PHONE], ['a desktop', { width: 1280, height: 800 }]] as const) {
+  test(`the self-check's state icons stand in one column, each beside its value, on ${name}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await page.goto('test');
+    await expect(page.getByTestId('check-tiles')).toHaveText('osiągalny');
+    await expect(page.getByTestId('check-geolocation')).toHaveText('jeszcze nie zapytano');
+    const rows = await page.getByRole('definition').evaluateAll((dds) =>
+      dds.map((dd) => {
+        const icon = dd.querySelector('svg')!.getBoundingClientRect();
+        // The value's first line of text: where the icon belongs.
+        const text = document.createRange();
+        text.selectNodeContents(dd.querySelector('[data-testid]')!);
+        const line = text.getClientRects()[0]!;
+        return { iconX: icon.left, iconMiddle: icon.top + icon.height / 2, lineMiddle: line.top + line.height / 2 };
+      }),
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(Math.abs(row.iconX - rows[0]!.iconX)).toBeLessThanOrEqual(1);
+      expect(Math.abs(row.iconMiddle - row.lineMiddle)).toBeLessThanOrEqual(2);
+    }
+    await page.getByRole('region', { name: 'Samokontrola' }).screenshot({ path: testInfo.outputPath('self-check.png') });
+  });
+}

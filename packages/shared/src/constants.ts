@@ -14,6 +14,8 @@ export const LIMIT_DEFAULT = 1000;
 export const LIMIT_MAX = 5000;
 
 export const COMMENTS_MAX_LENGTH = 1000;
+/** POST /Alerts/{id}/reports: the longest reason a visitor can give. */
+export const REPORT_REASON_MAX_LENGTH = 500;
 
 /** An alert's id (any UUID version), as routes take it in a path. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

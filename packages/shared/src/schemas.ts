@@ -1,7 +1,7 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
-import { COMMENTS_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, RADIUS_DEFAULT_KM, RADIUS_MAX_KM } from './constants.ts';
+import { COMMENTS_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, RADIUS_DEFAULT_KM, RADIUS_MAX_KM, REPORT_REASON_MAX_LENGTH } from './constants.ts';
 
 /**
  * Text that PostgreSQL can store as written: no NUL character and no lone UTF-16
@@ -115,8 +115,6 @@ export type AlertsGeoJson = Static<typeof AlertsGeoJsonSchema>;
 export const AlertResponseSchema = Type.Object({ data: AlertSchema });
 export type AlertResponse = Static<typeof AlertResponseSchema>;
 
-const REPORT_REASON_MAX_LENGTH = 500;
-
 /** POST /Alerts/{id}/reports: a visitor flags an alert as abusive ("Zgłoś nadużycie"). */
 export const CreateReportBodySchema = Type.Object(
   {
@@ -130,6 +128,7 @@ export const CreateReportBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CreateReportBody = Static<typeof CreateReportBodySchema>;
 
 const ReportSchema = Type.Object({
   alertId: Type.String({ format: 'uuid' }),

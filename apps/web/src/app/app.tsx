@@ -2,7 +2,7 @@
 import './global.css';
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BASENAME } from '../config/paths.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -13,6 +13,10 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query assumes a connection until an `offline` event says otherwise. Opened without
+// one, the searches wait for it (and start when it comes) instead of failing and staying failed.
+onlineManager.setOnline(navigator.onLine);
 
 export function App() {
   return (

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
 import { paths } from '../config/paths.ts';
 import { pl } from '../i18n/pl.ts';
 import { useAfterLoad } from '../lib/use-after-load.ts';
@@ -21,6 +22,7 @@ export function Frame() {
   const loaded = useAfterLoad();
   return (
     <div className="wa-frame">
+      <SkipLink target="wa-main">{pl.skip.toContent}</SkipLink>
       <header className="wa-header">
         <Link to={paths.map} className="wa-logo-link">
           <Logo title={pl.logoLabel} />
@@ -31,7 +33,7 @@ export function Frame() {
           <OutboxPanel />
         </Suspense>
       )}
-      <main className="wa-main">
+      <main className="wa-main" id="wa-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -15,8 +15,8 @@ export const plAddAlert = {
     noneChosen: 'Miejsce nie jest jeszcze wybrane.',
     typeCoordinates: 'Wpisz współrzędne',
     coordinatesField: 'Szerokość, długość',
-    coordinatesHelp: 'Na przykład 50.061400, 19.936600',
-    coordinatesInvalid: 'Wpisz dwie liczby oddzielone przecinkiem: szerokość (-90…90), długość (-180…180).',
+    coordinatesHelp: 'Na przykład 50,0614 19,9366 albo 50.0614, 19.9366',
+    coordinatesInvalid: 'Wpisz dwie liczby: szerokość (-90…90) i długość (-180…180), na przykład 50,0614 19,9366.',
     setCoordinates: 'Ustaw',
     comments: 'Opis (nieobowiązkowy)',
     commentsHelp: 'Co widzisz? Ile zwierząt, w którą stronę idą?',
@@ -24,7 +24,10 @@ export const plAddAlert = {
     counterLabel: (used: number, max: number) => `Wpisano ${used} z ${max} znaków`,
     submit: 'Zgłoś',
     sending: 'Wysyłanie…',
-    needsAnimalAndLocation: 'Wybierz zwierzę i miejsce, aby wysłać zgłoszenie.',
+    /** Under "Zgłoś" while it cannot send: what is still missing, and only that. */
+    needsAnimalAndLocation: 'Wybierz zwierzę i wskaż miejsce, aby wysłać zgłoszenie.',
+    needsAnimal: 'Wybierz zwierzę, aby wysłać zgłoszenie.',
+    needsLocation: 'Wskaż miejsce, aby wysłać zgłoszenie.',
     cancel: 'Wróć do mapy',
     draftKept: 'Wpisane dane zostają zachowane.',
     errors: {

@@ -4,6 +4,12 @@ export const pl = {
   logoLabel: 'WildAlert — mapa zgłoszeń',
   loading: 'Ładowanie…',
 
+  skip: {
+    toContent: 'Przejdź do treści',
+    toMap: 'Przejdź do mapy',
+    toList: 'Przejdź do listy',
+  },
+
   mapControls: {
     zoomIn: 'Przybliż',
     zoomOut: 'Oddal',
@@ -41,6 +47,8 @@ export const pl = {
     sameSpotMore: 'Pokaż kolejne',
     close: 'Zamknij',
     liveOffline: 'Brak połączenia — nowe zgłoszenia pojawią się, gdy wróci.',
+    /** The map shows the alerts of the last answer, kept on the device; `when` is "14:05" or "23.11, 14:05". */
+    lastSeen: (when: string) => `Ostatnio widziane, ${when} — brak połączenia`,
     liveNew: (animal: string) => `Nowe zgłoszenie: ${animal}`,
   },
 
@@ -64,17 +72,6 @@ export const pl = {
     copyFailed: (url: string) => `Nie udało się skopiować linku: ${url}`,
     notFound: 'Nie znaleziono tego zgłoszenia. Mogło zostać usunięte.',
     alertFailed: 'Nie udało się wczytać zgłoszenia z linku.',
-  },
-
-  /** Reporting an alert as abuse ("Zgłoś nadużycie"). */
-  abuseReport: {
-    action: 'Zgłoś nadużycie',
-    sending: 'Wysyłanie…',
-    done: 'Dziękujemy — moderator sprawdzi to zgłoszenie.',
-    gone: 'To zgłoszenie zostało już ukryte.',
-    tooMany: (wait: string | undefined) =>
-      wait ? `Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie ${wait}.` : 'Za dużo zgłoszeń w krótkim czasie. Spróbuj ponownie za chwilę.',
-    failed: 'Nie udało się wysłać. Spróbuj ponownie.',
   },
 
   popup: {

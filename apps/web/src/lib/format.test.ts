@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoordinates, relativeTimePl } from './format.ts';
+import { clockTimePl, formatCoordinates, relativeTimePl } from './format.ts';
 
 const NOW = Date.parse('2026-05-20T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -43,5 +43,13 @@ describe('formatCoordinates', () => {
     expect(formatCoordinates(50.5, -0.1)).toBe('50.5, -0.1');
     expect(formatCoordinates(-90, 180)).toBe('-90, 180');
     expect(formatCoordinates(1e-7, 0)).toBe('0, 0');
+  });
+});
+
+describe('clockTimePl', () => {
+  it('gives the time of day for today, and the day too for an earlier one', () => {
+    const now = new Date(2025, 10, 24, 14, 30).getTime();
+    expect(clockTimePl(new Date(2025, 10, 24, 9, 5).getTime(), now)).toBe('09:05');
+    expect(clockTimePl(new Date(2025, 10, 23, 21, 40).getTime(), now)).toBe('23.11, 21:40');
   });
 });

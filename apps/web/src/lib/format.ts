@@ -34,3 +34,12 @@ export function relativeTimePl(iso: string, now: number, justNow: string): strin
   const [unit, size] = UNITS.find(([, , below]) => elapsed < below)!;
   return rtf.format(-Math.floor(elapsed / size), unit);
 }
+
+const clock = new Intl.DateTimeFormat('pl', { hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat('pl', { day: 'numeric', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+
+/** "14:05" for a time of today, "23.11, 14:05" for an earlier day. */
+export function clockTimePl(ms: number, now: number): string {
+  const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
+  return (sameDay ? clock : dayAndClock).format(ms);
+}

@@ -13,6 +13,8 @@ import { runtimeConfig } from '../../lib/runtime-config.ts';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 interface BaseMapProps {
+  /** The map element's id, for a skip link to focus it. */
+  id?: string;
   latitude: number;
   longitude: number;
   zoom: number;
@@ -21,9 +23,10 @@ interface BaseMapProps {
   children?: ReactNode;
 }
 
-export function BaseMap({ latitude, longitude, zoom, label, children }: BaseMapProps) {
+export function BaseMap({ id, latitude, longitude, zoom, label, children }: BaseMapProps) {
   return (
     <MapContainer
+      id={id}
       center={[latitude, longitude]}
       zoom={zoom}
       maxZoom={MAX_ZOOM}
@@ -37,6 +40,7 @@ export function BaseMap({ latitude, longitude, zoom, label, children }: BaseMapP
       <AttributionControl position="bottomleft" />
       <ZoomControl zoomInTitle={pl.mapControls.zoomIn} zoomOutTitle={pl.mapControls.zoomOut} />
       <MapLabel label={label} />
+      <TilesBackOnline />
       {children}
     </MapContainer>
   );
@@ -56,5 +60,28 @@ function MapLabel({ label }: { label: string }) {
       map.off('popupopen', nameClose);
     };
   }, [map, label]);
+  return null;
+}
+
+/**
+ * Tiles that failed while the connection was down load again when it returns: Leaflet asks for
+ * a tile once and leaves a failed one blank (the images it wants are the ones on the map).
+ */
+function TilesBackOnline() {
+  const map = useMap();
+  useEffect(() => {
+    const retry = () => {
+      for (const tile of map.getContainer().querySelectorAll<HTMLImageElement>('img.leaflet-tile')) {
+        // Finished without a picture: failed. Setting its address again fetches it anew, and
+        // Leaflet, still listening, shows it when it loads.
+        if (tile.complete && tile.naturalWidth === 0) {
+          const url = tile.src;
+          tile.src = url;
+        }
+      }
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [map]);
   return null;
 }

@@ -43,9 +43,26 @@ describe('parseCoordinates', () => {
     expect(parseCoordinates('50.0614, 19.9366')).toEqual({ latitude: 50.0614, longitude: 19.9366 });
     expect(parseCoordinates(' 50.0614 19.9366 ')).toEqual({ latitude: 50.0614, longitude: 19.9366 });
     expect(parseCoordinates('-33.9;18.4')).toEqual({ latitude: -33.9, longitude: 18.4 });
+    expect(parseCoordinates('50.06,19.93')).toEqual({ latitude: 50.06, longitude: 19.93 });
+    expect(parseCoordinates('50,19')).toEqual({ latitude: 50, longitude: 19 });
     expect(parseCoordinates('91, 10')).toBeNull();
-    expect(parseCoordinates('50,06 19,93')).toBeNull();
     expect(parseCoordinates('Kraków')).toBeNull();
+  });
+
+  it('reads Polish decimal commas', () => {
+    const krakow = { latitude: 50.0614, longitude: 19.9366 };
+    for (const text of ['50,0614 19,9366', '50,0614, 19,9366', '50,0614 , 19,9366', '50,0614;19,9366', '50,0614; 19,9366', '50,0614,19,9366', '  50,0614   19,9366 ']) {
+      expect(parseCoordinates(text), text).toEqual(krakow);
+    }
+    expect(parseCoordinates('-33,9 18,4')).toEqual({ latitude: -33.9, longitude: 18.4 });
+    expect(parseCoordinates('50,06 19')).toEqual({ latitude: 50.06, longitude: 19 });
+    expect(parseCoordinates('50.0614, 19,9366')).toEqual(krakow);
+  });
+
+  it('refuses what is not exactly two numbers in range', () => {
+    for (const text of ['50,0614 19,9366 7', '50,0614', '50.06.1 19', '50,,06 19', '91,5 10', '50 180,5', '50, 19, 3', '1e1 2', '']) {
+      expect(parseCoordinates(text), text).toBeNull();
+    }
   });
 });
 

@@ -193,7 +193,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
         )}
         {!ready && !failure && (
           <Typography variant="body2" color="text.secondary" id="submit-hint">
-            {t.needsAnimalAndLocation}
+            {draft.animal !== null ? t.needsLocation : draft.location !== null ? t.needsAnimal : t.needsAnimalAndLocation}
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1 }}>

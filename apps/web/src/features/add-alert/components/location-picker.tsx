@@ -97,13 +97,29 @@ export function LocationPicker({ value, onChange, fallback, error }: LocationPic
   );
 }
 
-const COORDINATES = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+/** One coordinate as people type it: with a decimal dot, or a Polish decimal comma. */
+const NUMBER = /^-?\d{1,3}(?:[.,]\d+)?$/;
+/**
+ * What may stand between the two: a semicolon, a comma with a space after it, or spaces
+ * ("50,0614 19,9366", "50,0614, 19,9366", "50.0614, 19.9366"); then a bare comma ("50.06,19.93").
+ */
+const SEPARATORS = [/\s*;\s*|\s*,\s+|\s+/, /\s*,\s*/];
+/** Decimal commas and a bare comma between: "50,0614,19,9366". */
+const COMMAS_ONLY = /^(-?\d{1,3},\d+),(-?\d{1,3},\d+)$/;
 
+function coordinatePair(text: string): string[] | undefined {
+  for (const separator of SEPARATORS) {
+    const parts = text.split(separator);
+    if (parts.length === 2 && parts.every((part) => NUMBER.test(part))) return parts;
+  }
+  return COMMAS_ONLY.exec(text)?.slice(1);
+}
+
+/** Latitude and longitude typed by hand, or null when they are not two numbers in range. */
 export function parseCoordinates(text: string): Position | null {
-  const m = COORDINATES.exec(text);
-  if (!m) return null;
-  const latitude = Number(m[1]);
-  const longitude = Number(m[2]);
+  const pair = coordinatePair(text.trim());
+  if (!pair) return null;
+  const [latitude, longitude] = pair.map((part) => Number(part.replace(',', '.'))) as [number, number];
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { latitude, longitude };
 }

@@ -1,11 +1,12 @@
 /**
  * The list view: the map's alerts as a list, newest first, for reading and for keyboard and
  * screen-reader use (the accessible alternative to the map). Each item opens its alert on
- * the map. Links to the same alerts as open data. Loaded on demand.
+ * the map; Back returns to the list where it was left. Links to the same alerts as open data.
+ * Loaded on demand.
  */
 import './toolbar-and-list.css';
-import { useEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { animalByKey, type Alert } from '@wildalert/shared';
 import { alertPath } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
@@ -18,6 +19,8 @@ import { useNow } from '../../../lib/use-now.ts';
 
 interface AlertListProps {
   alerts: readonly Alert[];
+  /** Said above the list when it shows the alerts last seen, for want of a connection. */
+  offlineNote: string | undefined;
   /** The search's query string (see get-alerts.ts), for the open-data links. */
   exportQuery: string;
   loading: boolean;
@@ -26,7 +29,10 @@ interface AlertListProps {
   onOpen(alert: Alert): void;
 }
 
-export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpen }: AlertListProps) {
+/** Where the list was left in each history entry (by the entry's key): scrolled to, and the alert opened. */
+const leftAt = new Map<string, { scrollTop: number; alertId: string }>();
+
+export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, onRetry, onOpen }: AlertListProps) {
   const now = useNow();
   const visitor = usePosition();
   const { view } = useMapView();
@@ -34,11 +40,31 @@ export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpe
   const from: Position = visitor ?? view;
   const newestFirst = useMemo(() => [...alerts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [alerts]);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Opened by the toggle: the reader lands on the list, not back at the top of the page.
-  useEffect(() => heading.current?.focus(), []);
+  const section = useRef<HTMLElement>(null);
+  const { key } = useLocation();
+  const [returnTo] = useState(() => leftAt.get(key));
+  const arrived = useRef(false);
+  const shown = newestFirst.length > 0 && !loading;
+  useLayoutEffect(() => {
+    if (arrived.current) return;
+    if (!returnTo) {
+      // Opened by the toggle: the reader lands on the list, not back at the top of the page.
+      arrived.current = true;
+      heading.current?.focus();
+    } else if (shown) {
+      // Back from an alert opened here: the list as it was, the focus on that alert.
+      arrived.current = true;
+      section.current!.scrollTop = returnTo.scrollTop;
+      section.current!.querySelector<HTMLElement>(`[data-alert="${returnTo.alertId}"]`)?.focus({ preventScroll: true });
+    }
+  }, [returnTo, shown]);
+  const open = (alert: Alert) => {
+    leftAt.set(key, { scrollTop: section.current!.scrollTop, alertId: alert.id });
+    onOpen(alert);
+  };
 
   return (
-    <section className="wa-list" aria-labelledby="wa-list-title">
+    <section className="wa-list" aria-labelledby="wa-list-title" ref={section}>
       <div className="wa-list-head">
         <h2 id="wa-list-title" ref={heading} tabIndex={-1}>
           {pl.find.listTitle(newestFirst.length)}
@@ -52,6 +78,11 @@ export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpe
           </a>
         </p>
       </div>
+      {offlineNote && (
+        <p className="wa-list-note wa-list-offline" role="status">
+          {offlineNote}
+        </p>
+      )}
       <p className="wa-list-note">{visitor ? pl.find.distanceFromYou : pl.find.distanceFromMap}</p>
       {loading ? (
         <p className="wa-list-note" role="status">
@@ -71,24 +102,29 @@ export function AlertList({ alerts, exportQuery, loading, failed, onRetry, onOpe
           {newestFirst.map((alert) => {
             const name = animalByKey(alert.animal).namePl;
             const when = relativeTimePl(alert.createdAt, now, pl.popup.justNow);
+            const details = `wa-list-details-${alert.id}`;
             return (
               <li key={alert.id} className="wa-list-item">
-                <h3>
-                  <Link
-                    to={alertPath(alert.id)}
-                    aria-label={pl.find.openOnMap(name, when)}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onOpen(alert);
-                    }}
-                  >
-                    {name}
-                  </Link>
-                </h3>
-                {alert.comments !== '' && <p className="wa-list-comments">{alert.comments}</p>}
-                <p className="wa-list-meta">
-                  <time dateTime={alert.createdAt}>{when}</time> · {formatDistancePl(distanceMetres(from, alert))}
-                </p>
+                {/* The whole row is the one target; the comment and the distance describe it. */}
+                <Link
+                  to={alertPath(alert.id)}
+                  className="wa-list-link"
+                  data-alert={alert.id}
+                  aria-label={pl.find.openOnMap(name, when)}
+                  aria-describedby={details}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    open(alert);
+                  }}
+                >
+                  <h3>{name}</h3>
+                  <span id={details}>
+                    {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
+                    <span className="wa-list-meta">
+                      <time dateTime={alert.createdAt}>{when}</time> · {formatDistancePl(distanceMetres(from, alert))}
+                    </span>
+                  </span>
+                </Link>
               </li>
             );
           })}

@@ -1,11 +1,14 @@
 /**
  * Over the map: loading on the first fetch, a discreet retryable error, a note when not all
- * alerts fit, else what `children` says (the filters leave nothing in view).
+ * alerts fit, or, without a connection, that these are the alerts last seen; else what
+ * `children` says (the filters leave nothing in view).
  */
 import type { ReactNode } from 'react';
 import { pl } from '../../../i18n/pl.ts';
 
 interface AlertsStatusProps {
+  /** Shown instead of the rest: the map shows the alerts last seen, for want of a connection. */
+  offlineNote: string | undefined;
   firstLoad: boolean;
   refreshing: boolean;
   failed: boolean;
@@ -14,12 +17,17 @@ interface AlertsStatusProps {
   children?: ReactNode;
 }
 
-export function AlertsStatus({ firstLoad, refreshing, failed, truncatedAt, onRetry, children }: AlertsStatusProps) {
+export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, truncatedAt, onRetry, children }: AlertsStatusProps) {
   return (
     <>
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
       <div className="wa-map-status" role="status">
-        {failed ? (
+        {offlineNote ? (
+          <div className="wa-chip wa-chip--offline" data-map-control>
+            <span className="wa-live-dot" aria-hidden="true" />
+            <span>{offlineNote}</span>
+          </div>
+        ) : failed ? (
           <div className="wa-chip wa-chip--warning" data-map-control>
             <span>{pl.map.loadFailed}</span>
             <button type="button" onClick={onRetry}>

@@ -11,10 +11,12 @@ import type { Alert } from '@wildalert/shared';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { MapViewSync } from '../../../components/map/map-view-sync.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { SkipLink } from '../../../components/skip-link.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { alertPath, paths } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
+import { clockTimePl } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
@@ -23,6 +25,7 @@ import { useAlertsArea } from '../hooks/use-alerts-area.ts';
 import { useCreatedAlert } from '../hooks/use-created-alert.ts';
 import { useFocusedAlert } from '../hooks/use-focused-alert.ts';
 import { useFollowVisitor } from '../hooks/use-follow-visitor.ts';
+import { useLastSeenAlerts } from '../hooks/use-last-seen-alerts.ts';
 import { useMapAddress, useViewInAddress } from '../hooks/use-map-address.ts';
 import { useSelection, type Selection } from '../hooks/use-selection.ts';
 import { useShownAlerts } from '../hooks/use-shown-alerts.ts';
@@ -46,8 +49,10 @@ export function MapScreen() {
   const area = useAlertsArea(start);
   const focused = useFocusedAlert(id, address.view);
   const alerts = useAlerts(area, address.filters);
+  const lastSeen = useLastSeenAlerts(alerts, address.filters);
+  const offlineNote = lastSeen && pl.map.lastSeen(clockTimePl(lastSeen.savedAt, Date.now()));
   const live = useLiveAlerts(area);
-  const shown = useShownAlerts(alerts.data?.data, live, address.filters, created, focused.alert);
+  const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
   const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
   const [note, setNote] = useState<string | null>(() => (created ? pl.map.created : null));
   // The animals in view (for the legend and the empty-view note); null until the map tells.
@@ -59,8 +64,9 @@ export function MapScreen() {
   const openAlert = useCallback(
     (alert: Alert) => {
       queryClient.setQueryData(alertQueryKey(alert.id), { data: alert });
-      // The map centres on the alert: the old view leaves the address.
-      change({ list: false, view: undefined }, alertPath(alert.id));
+      // The map centres on the alert: the old view leaves the address. A step of its own:
+      // Back returns to the list (on Android, instead of leaving the app).
+      change({ list: false, view: undefined }, alertPath(alert.id), true);
     },
     [queryClient, change],
   );
@@ -76,12 +82,30 @@ export function MapScreen() {
   return (
     <div className="wa-map-screen" data-live={live.status}>
       <VisuallyHidden as="h1">{pl.map.label}</VisuallyHidden>
+      {/* Early in the Tab order, though shown at the bottom right: the screen's main action. */}
+      <Link
+        to={paths.addAlert}
+        className="wa-fab"
+        data-map-control
+        aria-label={pl.map.add}
+        onClick={(event) => startLeaving(() => goToAdd(event))}
+      >
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
+        </svg>
+      </Link>
+      {/* Past the filters, straight to what they filter. */}
+      {address.list ? (
+        <SkipLink target="wa-list-title">{pl.skip.toList}</SkipLink>
+      ) : (
+        <SkipLink target="wa-map">{pl.skip.toMap}</SkipLink>
+      )}
       <Suspense fallback={<div className="wa-toolbar" />}>
         <MapToolbar filters={address.filters} list={address.list} onChange={change} />
       </Suspense>
       <div className="wa-map-area">
         <div className="wa-map-layer" inert={address.list}>
-          <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
+          <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
             <MapViewSync />
             <AlertClusters alerts={shown} fresh={live.fresh} onSelect={select} />
             <Suspense fallback={null}>
@@ -94,6 +118,7 @@ export function MapScreen() {
             )}
           </BaseMap>
           <AlertsStatus
+            offlineNote={offlineNote}
             firstLoad={alerts.isPending}
             refreshing={alerts.isFetching && !alerts.isPending}
             failed={alerts.isError}
@@ -117,25 +142,15 @@ export function MapScreen() {
             <AlertList
               alerts={shown}
               exportQuery={alertsSearch(area, address.filters, Date.now()).toString()}
-              loading={alerts.isPending}
-              failed={alerts.isError}
+              offlineNote={offlineNote}
+              loading={alerts.isPending && !lastSeen}
+              failed={alerts.isError && !lastSeen}
               onRetry={() => void alerts.refetch()}
               onOpen={openAlert}
             />
           </Suspense>
         )}
         <LiveStatus live={live} />
-        <Link
-          to={paths.addAlert}
-          className="wa-fab"
-          data-map-control
-          aria-label={pl.map.add}
-          onClick={(event) => startLeaving(() => goToAdd(event))}
-        >
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
-          </svg>
-        </Link>
         {note !== null && <Toast message={note} onClose={hideNote} />}
         {focused.failure && <Toast message={focused.failure} onClose={focused.dismissFailure} />}
       </div>

@@ -1,37 +1,151 @@
-/** "Zgłoś nadużycie" under a popup: one tap, then a thank-you or why it failed. */
+/**
+ * "Zgłoś nadużycie" under a popup: a dialog asks why (a reason from a short list, and a few
+ * words of the visitor's own if they like); nothing is sent until they confirm. Then a
+ * thank-you, or why it failed.
+ */
+import './report-abuse.css';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { pl, inTimePl } from '../../../i18n/pl.ts';
+import { REPORT_REASON_MAX_LENGTH } from '@wildalert/shared';
+import { inTimePl } from '../../../i18n/pl.ts';
+import { plReport } from '../../../i18n/pl-report.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportAbuse } from '../api/report-abuse.ts';
 
+type Reason = keyof typeof plReport.report.reasons;
+const REASONS = Object.keys(plReport.report.reasons) as Reason[];
+/** The moderator reads "<reason>: <details>"; the whole must fit the API's limit. */
+const DETAILS_MAX_LENGTH = REPORT_REASON_MAX_LENGTH - 2 - Math.max(...Object.values(plReport.report.reasons).map((r) => r.length));
+
+function reasonText(reason: Reason, details: string): string {
+  const label = plReport.report.reasons[reason];
+  return details.trim() === '' ? label : `${label}: ${details.trim()}`;
+}
+
 export function ReportAbuse({ alertId }: { alertId: string }) {
-  const report = useMutation({ mutationFn: () => reportAbuse(alertId) });
+  const report = useMutation({ mutationFn: (reason: string) => reportAbuse(alertId, reason) });
+  // Times the dialog was opened: each opening starts with no reason chosen.
+  const [opened, setOpened] = useState(0);
+  const [asking, setAsking] = useState(false);
+  const action = useRef<HTMLButtonElement>(null);
+  const done = useRef<HTMLParagraphElement>(null);
+  // The dialog took the focus; it comes back to what the visitor is reading now.
+  useEffect(() => {
+    if (report.isSuccess) done.current?.focus();
+    else if (report.isError) action.current?.focus();
+  }, [report.isSuccess, report.isError]);
+
   if (report.isSuccess) {
     return (
-      <p className="wa-report-note" role="status">
-        {pl.abuseReport.done}
+      <p className="wa-report-note" role="status" tabIndex={-1} ref={done}>
+        {plReport.report.done}
       </p>
     );
   }
   return (
     <div className="wa-report">
-      <button type="button" className="wa-report-button" onClick={() => report.mutate()} disabled={report.isPending}>
-        {report.isPending ? pl.abuseReport.sending : pl.abuseReport.action}
+      <button
+        type="button"
+        ref={action}
+        className="wa-report-button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpened((n) => n + 1);
+          setAsking(true);
+        }}
+        disabled={report.isPending}
+      >
+        {report.isPending ? plReport.report.sending : plReport.report.action}
       </button>
       {report.isError && (
         <p className="wa-report-note wa-report-note--error" role="alert">
           {failure(report.error)}
         </p>
       )}
+      <ReasonDialog
+        key={opened}
+        open={asking}
+        onClose={() => {
+          setAsking(false);
+          action.current?.focus();
+        }}
+        onSend={(reason) => {
+          setAsking(false);
+          report.mutate(reason);
+        }}
+      />
     </div>
   );
 }
 
+interface ReasonDialogProps {
+  open: boolean;
+  onClose(): void;
+  onSend(reason: string): void;
+}
+
+/**
+ * Modal, in the top layer: drawn over the whole page, the page behind out of reach, Escape
+ * cancels. The element stays in the popup while closed: removed in the middle of a click, it
+ * would leave Leaflet thinking the map was clicked, which closes the popup.
+ */
+function ReasonDialog({ open, onClose, onSend }: ReasonDialogProps) {
+  const t = plReport.report;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState<Reason | null>(null);
+  const [details, setDetails] = useState('');
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current!;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialog} className="wa-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (reason) onSend(reasonText(reason, details));
+        }}
+      >
+        <h2 id={`${id}-title`}>{t.title}</h2>
+        <fieldset>
+          <legend>{t.question}</legend>
+          {REASONS.map((key) => (
+            <label key={key} className="wa-dialog-choice">
+              <input type="radio" name="reason" value={key} checked={reason === key} onChange={() => setReason(key)} />
+              {t.reasons[key]}
+            </label>
+          ))}
+        </fieldset>
+        <label className="wa-dialog-field">
+          {t.details}
+          <textarea value={details} maxLength={DETAILS_MAX_LENGTH} rows={3} onChange={(event) => setDetails(event.target.value)} />
+        </label>
+        {reason === null && (
+          <p className="wa-dialog-hint" id={`${id}-hint`}>
+            {t.chooseReason}
+          </p>
+        )}
+        <div className="wa-dialog-actions">
+          <button type="button" className="wa-dialog-cancel" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="wa-button" disabled={reason === null} aria-describedby={reason === null ? `${id}-hint` : undefined}>
+            {t.send}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
 function failure(error: Error): string {
-  if (!(error instanceof ApiError)) return pl.abuseReport.failed;
-  if (error.status === 404) return pl.abuseReport.gone;
+  if (!(error instanceof ApiError)) return plReport.report.failed;
+  if (error.status === 404) return plReport.report.gone;
   if (error.status === 429) {
-    return pl.abuseReport.tooMany(error.retryAfterSeconds === undefined ? undefined : inTimePl(error.retryAfterSeconds));
+    return plReport.report.tooMany(error.retryAfterSeconds === undefined ? undefined : inTimePl(error.retryAfterSeconds));
   }
-  return pl.abuseReport.failed;
+  return plReport.report.failed;
 }

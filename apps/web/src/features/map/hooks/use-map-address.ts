@@ -27,12 +27,15 @@ export function useMapAddress() {
       shown.current = false;
     };
   }, []);
-  /** Changes part of the address, keeping the rest, and `pathname` when given (an alert's, the map's). */
+  /**
+   * Changes part of the address, keeping the rest, and `pathname` when given (an alert's, the
+   * map's). In place, unless `step`: a new history entry, which Back returns from.
+   */
   const change = useCallback(
-    (change: Partial<MapUrlState>, pathname?: string) => {
+    (change: Partial<MapUrlState>, pathname?: string, step = false) => {
       if (!shown.current) return;
       const search = writeMapUrl({ ...readMapUrl(location.search), ...change });
-      void navigate({ pathname, search }, { replace: true });
+      void navigate({ pathname, search }, { replace: !step });
     },
     [location.search, navigate],
   );

@@ -61,11 +61,24 @@ export function SelfCheck() {
       </Typography>
       <Box component="dl" sx={{ m: 0, mb: 2 }} aria-live="polite">
         {rows.map((row) => (
-          <Box key={row.label} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-            <Box component="dt" sx={{ fontWeight: 600, minWidth: { xs: 130, sm: 220 } }}>
+          // One column width for every label, so that the icons stand in one column; each icon
+          // on the first line of its value, however many lines that takes.
+          <Box
+            key={row.label}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '9rem minmax(0, 1fr)', sm: '220px minmax(0, 1fr)' },
+              columnGap: 1,
+              alignItems: 'start',
+              py: 0.75,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Box component="dt" sx={{ fontWeight: 600 }}>
               {row.label}
             </Box>
-            <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'flex-start', gap: 1, lineHeight: '24px' }}>
               <StateIcon state={row.state} />
               <span data-testid={row.testId} data-state={row.state}>
                 {row.value}
@@ -86,7 +99,8 @@ function engineName(engine: string): string {
 }
 
 function StateIcon({ state }: { state: State }) {
-  if (state === 'ok') return <CheckCircleIcon color="success" aria-hidden />;
-  if (state === 'bad') return <ErrorIcon color="error" aria-hidden />;
-  return <HelpIcon color="disabled" aria-hidden />;
+  const sx = { display: 'block', flex: 'none' };
+  if (state === 'ok') return <CheckCircleIcon color="success" sx={sx} aria-hidden />;
+  if (state === 'bad') return <ErrorIcon color="error" sx={sx} aria-hidden />;
+  return <HelpIcon color="disabled" sx={sx} aria-hidden />;
 }

@@ -89,7 +89,8 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
 /** The controls over the map, as boxes in map pixels, and the room they leave for a popup. */
 function roomOnMap(container: HTMLElement) {
   const frame = container.getBoundingClientRect();
-  const area = container.closest('.wa-map-area') ?? container;
+  // The screen's, not only the map area's: the add button sits outside the area, over the map.
+  const area = container.closest('.wa-map-screen') ?? container;
   const controls: Box[] = [...area.querySelectorAll('[data-map-control], .leaflet-control')].map((el) => {
     const r = el.getBoundingClientRect();
     return { left: r.left - frame.left, top: r.top - frame.top, right: r.right - frame.left, bottom: r.bottom - frame.top };
