@@ -14,7 +14,7 @@ export const BUILDS = {
   web: {
     workspace: 'apps/web',
     output: 'apps/web/dist/.vite/manifest.json',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-precompress.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
   },
   api: {
     workspace: 'apps/api',

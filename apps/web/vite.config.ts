@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BASE_PATH } from '@wildalert/shared';
+import { precompress } from './vite-precompress.ts';
 
 const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
 const BASE = BASE_PATH;
@@ -53,6 +54,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   resolve: {
     // Leaflet's ES module build, so that the parts the app never uses are left out.

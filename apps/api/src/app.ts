@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
 import admin from './plugins/admin.ts';
+import compression from './plugins/compression.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
 import queryBudget from './plugins/query-budget.ts';
@@ -73,6 +74,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(errors);
   await app.register(shutdown);
+  // Before every route: it hooks into each route as it is added.
+  await app.register(compression);
   const addMethodNotAllowed = recordRoutes(app);
   await app.register(securityHeaders, { tileUrl: config.tileUrl });
   // Any origin may read and write: the API is anonymous and no browser credential (cookie)
