@@ -244,7 +244,8 @@ async function makeCoreBundle(bundle: string): Promise<void> {
     await run('tar', ['-xzf', full, '-C', work, ...members]);
     const building = `${bundle}.${randomUUID()}.tmp`;
     await fs.mkdir(path.dirname(bundle), { recursive: true });
-    await run('tar', ['--format=ustar', '-czf', building, '-C', work, ...members]);
+    // gzip's fastest level: made on a first start, where -6 took a second more for 15% less.
+    await run('tar', ['--format=ustar', '--use-compress-program=gzip -1', '-cf', building, '-C', work, ...members]);
     await fs.rename(building, bundle);
   } finally {
     await fs.rm(work, { recursive: true, force: true });
