@@ -22,6 +22,8 @@ export interface LighthouseFigures {
   transferredBytes: number;
   /** The audits that did not pass, for a note saying what held a score back. */
   failed: string[];
+  /** Lighthouse's measure of the host's CPU (a typical desktop: 1,000–2,000); lower when busy. */
+  benchmarkIndex: number;
   /** The whole report (JSON), kept for a closer look. */
   reportFile: string;
 }
@@ -62,6 +64,7 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       cls: numeric('cumulative-layout-shift'),
       transferredBytes: numeric('total-byte-weight'),
       failed,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
       reportFile,
     };
   } finally {
