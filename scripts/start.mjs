@@ -4,7 +4,7 @@
 // database; it does that while the web app builds, and says in plain words what it is doing.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildWhenStale } from './ensure-build.mjs';
+import { buildWhenStale, isStale } from './ensure-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -22,10 +22,13 @@ try {
   // The server first: preparing the database runs its code. Compiling it takes a second or two.
   const api = await buildWhenStale('api', { onStart: () => console.log('Compiling the server (apps/api/dist)…') });
   if (api !== undefined) console.log(`Compiled the server in ${seconds(api)}.`);
-  // Then the two slow parts of a first start side by side: one core each.
+  // Then the two slow parts of a first start side by side, one core each: the web build and
+  // the embedded database's creation. Only when there is a build to make: otherwise the
+  // server sees to the database itself, without a process more on every start.
+  const webStale = isStale('web');
   const [web] = await Promise.all([
     buildWhenStale('web', { onStart: () => console.log('Building the web app (apps/web/dist; after an install or a change of its sources)…') }),
-    prepareDatabase(),
+    webStale || api !== undefined ? prepareDatabase() : undefined,
   ]);
   if (web !== undefined) console.log(`Built the web app in ${seconds(web)}.`);
   if (api !== undefined || web !== undefined) console.log(`Starting the server (${seconds((performance.now() - started) / 1000)} so far)…`);
