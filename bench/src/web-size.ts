@@ -74,12 +74,14 @@ export async function measureFirstVisit(browser: Browser, origin: string): Promi
       transfers.push({ ...request, bytes: e.encodedDataLength });
     });
     // The worker's own requests (precaching) are not the page's: counted on its side.
-    const precached: Transfer[] = [];
+    const precached: Array<Promise<Transfer>> = [];
     context.on('requestfinished', (request) => {
       if (!request.serviceWorker()) return;
-      void request.sizes().then(
-        (sizes) => precached.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize }),
-        () => undefined,
+      precached.push(
+        request.sizes().then(
+          (sizes) => ({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize }),
+          () => ({ url: request.url(), type: request.resourceType(), bytes: 0 }),
+        ),
       );
     });
 
@@ -93,17 +95,18 @@ export async function measureFirstVisit(browser: Browser, origin: string): Promi
       { polling: 'raf', timeout: 60_000 },
     );
     markersShown = true;
-    // Then the worker installs, precaches, and takes the page over.
+    // Then the worker installs, precaches (all of it before it activates), and takes the page over.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    const worker = await Promise.all(precached);
     const scriptsStyles = transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
     const alerts = transfers.filter((t) => /\/Alerts\?/.test(t.url));
     return {
       totalKb: kb(transfers),
       scriptsStylesKb: kb(scriptsStyles),
       alertsKb: kb(alerts),
-      precacheKb: kb(precached),
+      precacheKb: kb(worker),
       transfers,
-      precached,
+      precached: worker,
     };
   } finally {
     await context.close();
