@@ -602,6 +602,16 @@ function machine(): string {
   ].join('\n');
 }
 
+/** The product owner's measurements before compression and the phone-first work, to compare with. */
+const BEFORE = `### Before (phone first)
+
+Measured by the product owner before the web app and the API were compressed: the map's
+script went out as 468,765 bytes (144,315 gzipped, but sent uncompressed), the JSON, GeoJSON
+and CSV answers as 75–117 kB; a first phone visit downloaded ~542 kB before the markers showed,
+plus ~361 kB that the service worker precached. Lighthouse, mobile: the map 71 (LCP 4.5 s), the
+add form 55 (LCP 6.3 s, TBT 430 ms; 81% of \`create-alert-*.js\` unused). A first
+\`npm ci && npm start\` served after 68 s on a busy machine, its database step 46 s.`;
+
 function writeResults(seconds: number): void {
   const file = path.resolve(args.results);
   const table = figures.map((f) => `| \`${f.name}\` | ${f.value} | ${f.unit} |`).join('\n');
@@ -617,6 +627,8 @@ ${machine()}
 ## Targets
 
 ${targetsTable()}
+
+${BEFORE}
 
 Why a missed target is missed, and what would close it: README.md in this folder.
 
