@@ -132,6 +132,27 @@ describe('answers that stay as they are', () => {
     expect(body.status).toBe(400);
   });
 
+  it('reads a request body as sent, never inflating it: a gzip body is no JSON, and nothing is stored', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/health' })).json<{ alerts: number }>().alerts;
+    const body = zlib.gzipSync(JSON.stringify({ ...KRAKOW, animal: 'fox', comments: 'Spakowany' }));
+    const res = await new Promise<Answer>((resolve, reject) => {
+      const req = http.request(`${origin}/Alerts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length },
+        agent: false,
+      }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (d: Buffer) => chunks.push(d));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, raw: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json<{ alerts: number }>().alerts).toBe(before);
+  });
+
   it('never compresses the live stream, and it delivers a new alert while the connection stays open', async () => {
     const s = await openStream(`${origin}/Alerts/stream?Latitude=${KRAKOW.latitude}&Longitude=${KRAKOW.longitude}`, undefined, {
       'accept-encoding': 'br, gzip',

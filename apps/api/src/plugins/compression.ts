@@ -20,6 +20,8 @@ export default fp(
       customTypes: COMPRESSIBLE,
       // Quality 4: most of Brotli's gain at a small cost per answer (11 is for the build).
       brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      // Answers only. A request body is read as sent: 16 KiB of gzip could inflate to megabytes.
+      globalDecompression: false,
     });
     // A HEAD answers what its GET would send (RFC 9110 §9.3.2), Content-Encoding and length
     // included. Fastify's HEAD routes end their onSend hooks with one that drops the body, and
