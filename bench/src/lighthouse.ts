@@ -24,8 +24,6 @@ export interface LighthouseFigures {
   failed: string[];
   /** Lighthouse's measure of the host's CPU (a typical desktop: 1,000–2,000); lower when busy. */
   benchmarkIndex: number;
-  /** The whole report (JSON), kept for a closer look. */
-  reportFile: string;
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -48,8 +46,6 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
-    const reportFile = path.join(os.tmpdir(), `wildalert-lighthouse-${new URL(url).pathname.split('/').filter(Boolean).join('-')}.json`);
-    fs.writeFileSync(reportFile, JSON.stringify(result.lhr, null, 1));
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     const failed = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
@@ -65,7 +61,6 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       transferredBytes: numeric('total-byte-weight'),
       failed,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
-      reportFile,
     };
   } finally {
     chrome.kill();

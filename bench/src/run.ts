@@ -551,7 +551,6 @@ async function benchLighthouse() {
     notes.push(
       `lighthouse_${name}: ${route}, mobile preset, median of 3 runs (performance ${runs.map((r) => r.performance).join(', ')}; LCP ${runs.map((r) => r.lcpMs.toFixed(0)).join(', ')} ms; TBT ${runs.map((r) => r.tbtMs.toFixed(0)).join(', ')} ms); Lighthouse's benchmark index of the host ${lh.benchmarkIndex.toFixed(0)}; audits below 0.9: ${lh.failed.join(', ') || 'none'}.`,
     );
-    console.log(`(the whole report: ${lh.reportFile})`);
   }
 }
 
