@@ -2,7 +2,7 @@
 // Builds the web app and the API when their build is missing or older than their sources, and
 // leaves a fresh one alone: `node scripts/ensure-build.mjs web api`. `npm start`, the browser
 // tests and the size benchmark use it, so none runs on a stale build and none rebuilds for nothing.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ export const BUILDS = {
   web: {
     workspace: 'apps/web',
     output: 'apps/web/dist/.vite/manifest.json',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-precompress.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
   },
   api: {
     workspace: 'apps/api',
@@ -48,12 +48,31 @@ export function buildEnv(env = process.env) {
 }
 
 /** Builds `name` (a key of BUILDS) when it is stale; throws when the build fails. */
-export function ensureBuilt(name) {
+function ensureBuilt(name) {
   if (!isStale(name)) return;
   const { workspace } = BUILDS[name];
   console.error(`Building ${workspace}: its build is missing or older than its sources…`);
   const result = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: 'inherit', env: buildEnv() });
   if (result.status !== 0) throw new Error(`Building ${workspace} failed (${result.status ?? result.signal})`);
+}
+
+/**
+ * Builds `name` when stale, without holding up the caller: its output is kept and shown only
+ * when the build fails (the error then carries it). Resolves to the seconds it took, or
+ * undefined when the build was fresh.
+ */
+export async function buildWhenStale(name, { onStart = () => {} } = {}) {
+  if (!isStale(name)) return undefined;
+  onStart();
+  const started = performance.now();
+  const { workspace } = BUILDS[name];
+  const child = spawn('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const [code, signal] = await new Promise((resolve) => child.once('close', (...result) => resolve(result)));
+  if (code !== 0) throw new Error(`${output}\nBuilding ${workspace} failed (${code ?? signal})`);
+  return (performance.now() - started) / 1000;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

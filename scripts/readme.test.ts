@@ -58,6 +58,10 @@ describe('npm start', () => {
     expect(root.headers.get('location')).toBe('/WildAlertApp/');
   });
 
+  it('says where the app is on one plain line once it serves', () => {
+    expect(output).toMatch(new RegExp(`^WildAlert is ready: http://localhost:${port}/WildAlertApp/$`, 'm'));
+  });
+
   it('logs JSON lines', () => {
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.length).toBeGreaterThan(0);

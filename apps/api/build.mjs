@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w apps/api`: the server as one JavaScript file, dist/server.js, that plain
- * `node` runs. The shared package, whose package exports TypeScript, is bundled in; every other
+ * `node` runs (and dist/prepare-database.js beside it). The shared package, whose package exports TypeScript, is bundled in; every other
  * package stays in node_modules.
  */
 import fs from 'node:fs/promises';
@@ -41,8 +41,9 @@ const sourceImportMetaUrl = {
 
 await fs.rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(apiDir, 'src/server.ts')],
-  outfile: path.join(outdir, 'server.js'),
+  // prepare-database.js: the embedded database's first-start work, which `npm start` runs beside the web build.
+  entryPoints: { server: path.join(apiDir, 'src/server.ts'), 'prepare-database': path.join(apiDir, 'src/prepare-database.ts') },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

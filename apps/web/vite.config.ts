@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BASE_PATH } from '@wildalert/shared';
+import { precompress } from './vite-precompress.ts';
 
 const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
 const BASE = BASE_PATH;
@@ -29,8 +30,14 @@ export default defineConfig({
       filename: 'sw.ts',
       // Registered by src/lib/register-service-worker.ts, loaded after the page has loaded.
       injectRegister: false,
+      // The manifest's icons are the browser's to fetch, when the app is installed (see globPatterns).
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        // Every screen's code, so that the add form opens offline after a first visit online.
+        // What the page has just loaded costs nothing more: hashed files are precached without
+        // a revision, so the worker's requests are answered by the HTTP cache (immutable).
+        // The PNG icons are left to the browser, which fetches them only to install the app.
+        globPatterns: ['**/*.{js,css,svg,webmanifest}'],
         // The shell comes from the server, with its run-time config filled in (see sw.ts).
         globIgnores: ['index.html'],
       },
@@ -53,6 +60,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   resolve: {
     // Leaflet's ES module build, so that the parts the app never uses are left out.

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
 import admin from './plugins/admin.ts';
+import compression from './plugins/compression.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
 import queryBudget from './plugins/query-budget.ts';
@@ -36,7 +37,7 @@ const BODY_LIMIT = 16 * 1024;
  */
 export const TIMEOUTS = { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 65_000, idleMs: 75_000 } as const;
 
-const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(errors);
   await app.register(shutdown);
+  // Before every route: it hooks into each route as it is added.
+  await app.register(compression);
   const addMethodNotAllowed = recordRoutes(app);
   await app.register(securityHeaders, { tileUrl: config.tileUrl });
   // Any origin may read and write: the API is anonymous and no browser credential (cookie)

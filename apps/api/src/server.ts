@@ -22,6 +22,14 @@ async function main() {
   const port = address && typeof address === 'object' ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   app.log.info({ engine: app.db.engine }, `WildAlert is serving http://${host}:${port}/WildAlertApp/`);
+  // One plain line a person finds among the JSON: the address to open.
+  console.log(`WildAlert is ready: ${openAt(config.host, port)}`);
+}
+
+/** The app's address to open in a browser on this machine. */
+function openAt(host: string, port: number): string {
+  const local = ['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost'].includes(host);
+  return `http://${local ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}/WildAlertApp/`;
 }
 
 main().catch((error: unknown) => {

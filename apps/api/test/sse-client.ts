@@ -16,10 +16,10 @@ export interface SseStream {
   close(): void;
 }
 
-export async function openStream(url: string, lastEventId?: string): Promise<SseStream> {
+export async function openStream(url: string, lastEventId?: string, headers: Record<string, string> = {}): Promise<SseStream> {
   const controller = new AbortController();
   const res = await fetch(url, {
-    headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}), ...headers },
     signal: controller.signal,
   });
   const received: SseEvent[] = [];

@@ -38,6 +38,9 @@ async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) 
         index: false,
         wildcard: true,
         schemaHide: true,
+        // The .br and .gz files the build wrote beside each text file (apps/web/vite-precompress.ts),
+        // as the client's Accept-Encoding allows; the file itself otherwise. Vary: Accept-Encoding either way.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           // Vite puts a content hash in every name under assets/: they never change.
           const hashed = filePath.startsWith(path.join(webDir, 'assets') + path.sep);

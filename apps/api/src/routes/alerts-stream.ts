@@ -95,6 +95,8 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
     '/Alerts/stream',
     {
       sse: { kind: 'manual' },
+      // Events must leave at once; a compressor would hold them until its buffer fills.
+      compress: false,
       exposeHeadRoute: false,
       schema: {
         tags: ['alerts'],

@@ -1,10 +1,6 @@
-/**
- * POST /Alerts: the fetcher, its mutation hook, and the checks the form runs before sending
- * — the server's own schema (CreateAlertBodySchema), so both sides refuse the same things.
- */
+/** POST /Alerts: the fetcher and its mutation hook (the form's checks: validate-alert.ts). */
 import { useMutation } from '@tanstack/react-query';
-import { Value } from 'typebox/value';
-import { CreateAlertBodySchema, fieldErrors, type Alert, type CreateAlertBody, type FieldErrors } from '@wildalert/shared';
+import type { Alert, CreateAlertBody } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 
 export function createAlert(body: CreateAlertBody, idempotencyKey: string): Promise<{ data: Alert }> {
@@ -22,7 +18,3 @@ export function useCreateAlert() {
   });
 }
 
-/** The server's messages, grouped by field; empty when the body would be accepted. */
-export function validateAlert(body: unknown): FieldErrors {
-  return fieldErrors([...Value.Errors(CreateAlertBodySchema, body)]);
-}

@@ -18,7 +18,8 @@ import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { MapLocationState } from '../../../lib/navigation-state.ts';
-import { useCreateAlert, validateAlert } from '../api/create-alert.ts';
+import { useCreateAlert } from '../api/create-alert.ts';
+import type * as ValidateAlert from '../api/validate-alert.ts';
 import { polishFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
 import { newIdempotencyKey, useDraft } from '../hooks/use-draft.ts';
 import { AnimalChoice } from './animal-choice.tsx';
@@ -39,6 +40,16 @@ interface AddAlertScreenProps {
   onQueue(body: CreateAlertBody, idempotencyKey: string): Promise<void>;
 }
 
+/** The form's checks (TypeBox), loaded on first need: drawing the form needs none of them. */
+let checks: Promise<typeof ValidateAlert> | undefined;
+function loadChecks() {
+  checks ??= import('../api/validate-alert.ts').catch((error: unknown) => {
+    checks = undefined; // the next press tries again
+    throw error;
+  });
+  return checks;
+}
+
 export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
   const t = plAddAlert.addAlert;
   useDocumentTitle(t.title);
@@ -52,15 +63,24 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
 
   const ready = draft.animal !== null && draft.location !== null;
 
-  const send = (idempotencyKey = draft.idempotencyKey) => {
-    if (create.isPending || !draft.animal || !draft.location) return;
+  /** Between pressing "Zgłoś" and the checks' module arriving: a second press waits. */
+  const checking = useRef(false);
+
+  const send = async (idempotencyKey = draft.idempotencyKey) => {
+    if (create.isPending || checking.current || !draft.animal || !draft.location) return;
     const body: CreateAlertBody = {
       latitude: draft.location.latitude,
       longitude: draft.location.longitude,
       animal: draft.animal,
       ...(draft.comments.trim() === '' ? {} : { comments: draft.comments }),
     };
-    const invalid = polishFieldErrors(validateAlert(body));
+    checking.current = true;
+    const invalid = await loadChecks().then(
+      ({ validateAlert }) => polishFieldErrors(validateAlert(body)),
+      // Not loadable (a lost chunk): the server runs the same checks and answers in Polish too.
+      (): FormErrors => ({}),
+    );
+    checking.current = false;
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) {
       setFailure({ message: t.errors.summary, retry: false });
@@ -106,13 +126,13 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    send();
+    void send();
   };
 
   const sendAsNew = () => {
     const key = newIdempotencyKey();
     update({ idempotencyKey: key });
-    send(key);
+    void send(key);
   };
 
   return (
@@ -120,6 +140,8 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
       component="form"
       noValidate
       onSubmit={onSubmit}
+      // The checks load while the visitor fills the form in, so sending does not wait for them.
+      onChange={() => void loadChecks().catch(() => undefined)}
       aria-busy={create.isPending}
       aria-labelledby="add-alert-title"
       sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 2, display: 'flex', flexDirection: 'column', gap: 3 }}
@@ -182,7 +204,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
                   {t.errors.sendAsNew}
                 </Button>
               ) : failure.retry ? (
-                <Button color="inherit" onClick={() => send()} disabled={create.isPending}>
+                <Button color="inherit" onClick={() => void send()} disabled={create.isPending}>
                   {t.errors.retry}
                 </Button>
               ) : undefined

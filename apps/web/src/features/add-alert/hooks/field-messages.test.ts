@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateAlert } from '../api/create-alert.ts';
+import { validateAlert } from '../api/validate-alert.ts';
 import { polishFieldErrors } from './field-messages.ts';
 
 describe('the form checks a body with the server schema and says what is wrong in Polish', () => {

@@ -1,0 +1,69 @@
+/**
+ * Lighthouse (its default mobile preset: a mid-range phone, simulated slow 4G and a 4× slower
+ * CPU) against a running server, in Debian's Chromium started by chrome-launcher. Each run
+ * gets a fresh profile: a first visit, nothing cached.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  /** Bytes the page transferred (compressed, as sent), by Lighthouse's count. */
+  transferredBytes: number;
+  /** The audits that did not pass, for a note saying what held a score back. */
+  failed: string[];
+  /** Lighthouse's measure of the host's CPU (a typical desktop: 1,000–2,000); lower when busy. */
+  benchmarkIndex: number;
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    userDataDir: profile,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const failed = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    return {
+      performance: score(categories.performance?.score),
+      accessibility: score(categories.accessibility?.score),
+      bestPractices: score(categories['best-practices']?.score),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      fcpMs: numeric('first-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      transferredBytes: numeric('total-byte-weight'),
+      failed,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
+    };
+  } finally {
+    chrome.kill();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
