@@ -19,7 +19,9 @@ const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
   ['type check', 'npm', ['run', 'typecheck', '--silent']],
   ['lint', 'npx', ['eslint', '.']],
-  ['web build', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']],
+  // Once, and only when stale: the size budget (Vitest), `npm start` (the README's test) and
+  // the browser tests' global set-up then find both builds fresh.
+  ['builds', 'node', ['scripts/ensure-build.mjs', 'web', 'api']],
   ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ];
