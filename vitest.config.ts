@@ -4,6 +4,23 @@ import { defineConfig } from 'vitest/config';
 /** A path in the repository, absolute, so that a workspace's `npm test` (run from its folder) finds it. */
 const repo = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+/**
+ * API test files about HTTP and the process, not the database: limits and counters kept in
+ * memory, client addresses, headers, the OpenAPI document, slow clients, configuration. The
+ * engine under them changes nothing they check, so they run once, on PostgreSQL, where an app
+ * opens its database in milliseconds (PGlite's takes a second or more of WebAssembly each).
+ */
+const ENGINE_INDEPENDENT = [
+  'src/config.test.ts',
+  'src/search-cache.test.ts',
+  'src/client-address.test.ts',
+  'src/plugins/admin.test.ts',
+  'src/plugins/docs.test.ts',
+  'src/plugins/rate-limit.test.ts',
+  'src/plugins/security-headers.test.ts',
+  'test/connections.test.ts',
+];
+
 /** One Vitest run for every workspace; the API suite runs once per database engine. */
 export default defineConfig({
   test: {
@@ -59,8 +76,8 @@ export default defineConfig({
           root: repo('./apps/api'),
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // *.postgres.test.ts concern server mode only, *.pglite.test.ts the embedded engine only:
-          // each runs once, with its own engine's project.
-          exclude: [engine === 'pglite' ? '**/*.postgres.test.ts' : '**/*.pglite.test.ts'],
+          // each runs once, with its own engine's project; so do the engine-independent files.
+          exclude: engine === 'pglite' ? ['**/*.postgres.test.ts', ...ENGINE_INDEPENDENT] : ['**/*.pglite.test.ts'],
           globalSetup: [repo(`./apps/api/test/setup-${engine}.ts`)],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -118,8 +118,8 @@ describe("a workspace's npm test", () => {
     { command: 'npm test -w packages/shared', runs: [/shared\|?\s+src\/schemas\.test\.ts/] },
     { command: 'npm test -w packages/test-support', runs: [/test-support\|?\s+src\/free-port\.test\.ts/] },
     {
-      command: 'npm test -w apps/api -- src/config.test.ts',
-      runs: [/api-pglite\|?\s+src\/config\.test\.ts/, /api-postgres\|?\s+src\/config\.test\.ts/],
+      command: 'npm test -w apps/api -- src/app.test.ts',
+      runs: [/api-pglite\|?\s+src\/app\.test\.ts/, /api-postgres\|?\s+src\/app\.test\.ts/],
     },
   ])('$command runs its tests from its folder', async ({ command, runs }) => {
     if (command !== 'npm test -w packages/test-support') expect(readme).toContain(command);

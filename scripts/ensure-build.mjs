@@ -83,7 +83,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   try {
-    names.forEach(ensureBuilt);
+    for (const name of names) {
+      if (isStale(name)) ensureBuilt(name);
+      else console.error(`${BUILDS[name].workspace}: the build is newer than its sources, kept`);
+    }
   } catch (error) {
     console.error(error.message);
     process.exit(1);

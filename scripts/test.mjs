@@ -21,7 +21,9 @@ const steps = [
   ['lint', 'npx', ['eslint', '.']],
   // Files, exports and dependencies nothing uses (knip.jsonc).
   ['unused code', 'npx', ['knip']],
-  ['web build', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']],
+  // Once, and only when stale: the size budget (Vitest), `npm start` (the README's test) and
+  // the browser tests' global set-up then find both builds fresh.
+  ['builds', 'node', ['scripts/ensure-build.mjs', 'web', 'api']],
   ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ];
