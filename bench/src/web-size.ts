@@ -9,15 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { REPO_ROOT, startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPglite } from '../../apps/api/src/db/pglite.ts';
 import { pgliteTemplate } from '../../apps/api/src/plugins/db.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 import { startTileServer } from '../../e2e/support/tile-server.ts';
 import { seedAlertsSql } from './seed-sql.ts';
-
-const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 
 /** A first phone visit, until the markers show, tiles aside. */
 export const FIRST_VISIT_BUDGET_KB = 200;
