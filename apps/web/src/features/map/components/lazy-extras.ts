@@ -7,7 +7,9 @@ import { lazy } from 'react';
 const loadExtras = () => import('./map-extras.ts');
 export const MapToolbar = lazy(() => loadExtras().then((m) => ({ default: m.MapToolbar })));
 export const AlertList = lazy(() => loadExtras().then((m) => ({ default: m.AlertList })));
-export const SelectionPopup = lazy(() => loadExtras().then((m) => ({ default: m.SelectionPopup })));
+// Its own chunk, loaded when a popup first opens: its actions (share, the abuse report's dialog)
+// are not needed before the first marker shows.
+export const SelectionPopup = lazy(() => import('./map/selection-popup.tsx').then((m) => ({ default: m.SelectionPopup })));
 export const MapControls = lazy(() => loadExtras().then((m) => ({ default: m.MapControls })));
 export const MapLayers = lazy(() => loadExtras().then((m) => ({ default: m.MapLayers })));
 export const EmptyView = lazy(() => loadExtras().then((m) => ({ default: m.EmptyView })));
