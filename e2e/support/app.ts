@@ -31,10 +31,24 @@ export async function mapAtRest(page: Page) {
   await expect(page.locator('.leaflet-map-pane.leaflet-pan-anim, .leaflet-map-pane.leaflet-zoom-anim, body.leaflet-dragging')).toHaveCount(0);
 }
 
-/** Where a locator's box settles once the map has stopped moving (a drag glides on after the mouse is up). */
+/**
+ * Where a locator's box settles: shown, the map at rest, and the same box two animation frames
+ * apart. A drag glides on after the mouse is up, and a popup whose code loads on demand opens a
+ * moment after the tap and only then pans the map into view.
+ */
 export async function restingBox(locator: Locator) {
-  await mapAtRest(locator.page());
-  return locator.boundingBox();
+  await expect(locator).toBeVisible();
+  let last: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(async () => {
+      await mapAtRest(locator.page());
+      const box = await locator.boundingBox();
+      const settled = box !== null && last !== null && ['x', 'y', 'width', 'height'].every((k) => box[k as 'x'] === last![k as 'x']);
+      last = box;
+      return settled;
+    }, { intervals: [50] })
+    .toBe(true);
+  return last;
 }
 
 /**
