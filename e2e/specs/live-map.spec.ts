@@ -15,7 +15,7 @@ test('a sighting reported elsewhere appears on the open map at once, highlighted
 
   await wildalert.createAlert({ ...near(-0.01, -0.01), animal: 'boar', comments: 'Dzik na Kazimierzu, teraz' });
   const boar = marker(page, 'Dzik');
-  await expect(boar).toBeVisible({ timeout: 2000 });
+  await expect(boar).toBeVisible();
   await expect(boar).toHaveClass(/wa-fresh/);
   await expect(page.getByText('Nowe zgłoszenie: Dzik')).toBeAttached();
   // The highlight is brief.
@@ -30,7 +30,7 @@ test('a sighting far from the map does not appear on it', async ({ page, wildale
   await expect(page.locator('[data-live="live"]')).toBeAttached();
   await wildalert.createAlert({ latitude: 52.2297, longitude: 21.0122, animal: 'fox', comments: 'Warszawa' });
   await wildalert.createAlert({ ...near(0.005, 0), animal: 'hare', comments: 'Kraków' });
-  await expect(marker(page, 'Zając')).toBeVisible({ timeout: 2000 });
+  await expect(marker(page, 'Zając')).toBeVisible();
   await expect(marker(page, 'Lis')).toHaveCount(0);
 });
 
@@ -85,7 +85,7 @@ test.describe('two instances on one PostgreSQL', () => {
       await expect(page.locator('[data-live="live"]')).toBeAttached();
       await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
       await wildalert.createAlert({ ...near(0.003, -0.004), animal: 'roe-deer', comments: 'z instancji A' });
-      await expect(marker(page, 'Sarna')).toBeVisible({ timeout: 2000 });
+      await expect(marker(page, 'Sarna')).toBeVisible();
     } finally {
       await b.stop();
     }

@@ -38,17 +38,19 @@ export async function mapAtRest(page: Page) {
  */
 export async function restingBox(locator: Locator) {
   await expect(locator).toBeVisible();
-  let last: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  type Box = Awaited<ReturnType<Locator['boundingBox']>>;
+  const seen: { last: Box } = { last: null };
+  const same = (a: Box, b: Box) => a !== null && b !== null && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   await expect
     .poll(async () => {
       await mapAtRest(locator.page());
       const box = await locator.boundingBox();
-      const settled = box !== null && last !== null && ['x', 'y', 'width', 'height'].every((k) => box[k as 'x'] === last![k as 'x']);
-      last = box;
+      const settled = same(box, seen.last);
+      seen.last = box;
       return settled;
     }, { intervals: [50] })
     .toBe(true);
-  return last;
+  return seen.last;
 }
 
 /**
