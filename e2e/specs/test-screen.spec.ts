@@ -11,21 +11,25 @@ test('the test screen shows the real popup on a sample alert', async ({ page }) 
   await expect(sample.getByTestId('alert-time')).toHaveText('Zgłoszono 3 godziny temu');
 });
 
-test('the self-check reports the API, its database, the alert count, geolocation and the tile server', async ({ page, wildalert }) => {
-  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar' });
-  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'fox' });
-  await grantGeolocation(page, KRAKOW.latitude, KRAKOW.longitude);
-  await page.goto('test');
-  await expect(page.getByTestId('check-api')).toHaveText('działa');
-  await expect(page.getByTestId('check-database')).toHaveText('PGlite, wbudowana (pglite)');
-  await expect(page.getByTestId('check-alerts')).toHaveText('2');
-  await expect(page.getByTestId('check-geolocation')).toHaveText('przyznane');
-  await expect(page.getByTestId('check-tiles')).toHaveText('osiągalny');
+test.describe('on the embedded database', () => {
+  test.use({ serverOptions: { engine: 'pglite', env: {} } });
 
-  // A third alert, then "check again": the count follows.
-  await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'hare' });
-  await page.getByRole('button', { name: 'Sprawdź ponownie' }).click();
-  await expect(page.getByTestId('check-alerts')).toHaveText('3');
+  test('the self-check reports the API, its database, the alert count, geolocation and the tile server', async ({ page, wildalert }) => {
+    await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar' });
+    await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'fox' });
+    await grantGeolocation(page, KRAKOW.latitude, KRAKOW.longitude);
+    await page.goto('test');
+    await expect(page.getByTestId('check-api')).toHaveText('działa');
+    await expect(page.getByTestId('check-database')).toHaveText('PGlite, wbudowana (pglite)');
+    await expect(page.getByTestId('check-alerts')).toHaveText('2');
+    await expect(page.getByTestId('check-geolocation')).toHaveText('przyznane');
+    await expect(page.getByTestId('check-tiles')).toHaveText('osiągalny');
+
+    // A third alert, then "check again": the count follows.
+    await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'hare' });
+    await page.getByRole('button', { name: 'Sprawdź ponownie' }).click();
+    await expect(page.getByTestId('check-alerts')).toHaveText('3');
+  });
 });
 
 test('the self-check says when the API or the tile server cannot be reached', async ({ page }) => {

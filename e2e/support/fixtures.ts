@@ -1,7 +1,7 @@
 /**
  * Playwright fixtures: every test gets its own running WildAlert server (a real process, the
- * build `npm start` runs) on a fresh database, tiles from the local tile server, and fails on
- * any uncaught page error.
+ * build `npm start` runs) on a fresh database (PostgreSQL unless the spec asks for PGlite),
+ * tiles from the local tile server, and fails on any uncaught page error.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -132,7 +132,11 @@ export const test = base.extend<
   { serverOptions: ServerOptions; wildalert: WildAlertServer & { database: Database }; pageErrors: Error[] },
   object
 >({
-  serverOptions: [{ engine: 'pglite', env: {} }, { option: true }],
+  // PostgreSQL by default: a test's database is a template copy made in milliseconds and the
+  // server opens it in about a second, where the embedded engine takes several seconds of
+  // WebAssembly per server. The specs of the embedded engine's own paths (the live map, abuse
+  // reports, the self-check) choose 'pglite'; the API suite runs everything on both engines.
+  serverOptions: [{ engine: 'postgres', env: {} }, { option: true }],
 
   wildalert: async ({ serverOptions }, use) => {
     const server = await startWildAlert(serverOptions);
