@@ -148,6 +148,7 @@ describe('a Prism proxy in front of the server', () => {
     await agrees(strict, 200, 'GET', `/Alerts?Latitude=50.06&Longitude=19.94&Radius=2.5&animal=boar&animal=fox&limit=10&since=2026-01-01T00:00:00Z`);
     await agrees(strict, 200, 'GET', `/Alerts.geojson?${KRAKOW}`);
     await agrees(strict, 200, 'GET', `/Alerts.csv?${KRAKOW}&radius=1`);
+    await agrees(strict, 200, 'GET', `/Alerts.atom?${KRAKOW}&animal=boar`);
     const created = await agrees(strict, 201, 'POST', '/Alerts', { ...json, 'idempotency-key': 'prism-1' }, alert);
     await agrees(strict, 201, 'POST', '/Alerts', { ...json, 'idempotency-key': 'prism-1' }, alert);
     const { id } = (JSON.parse(created.body) as { data: { id: string } }).data;

@@ -80,11 +80,12 @@ describe('the README API examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('runs each against the server and gets a successful JSON answer', async () => {
+  it('runs each against the server and gets a successful answer: JSON, or the Atom feed', async () => {
     for (const example of examples) {
       const command = example.replaceAll('http://localhost:8080', origin).replace(/^curl -s/, 'curl -sS --fail-with-body');
       const { stdout } = await exec('bash', ['-c', command]);
-      expect(() => JSON.parse(stdout), example).not.toThrow();
+      if (example.includes('/Alerts.atom')) expect(stdout, example).toMatch(/^<\?xml [^>]*\?>\s*<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"[\s\S]*<\/feed>\s*$/);
+      else expect(() => JSON.parse(stdout), example).not.toThrow();
     }
     const { data } = await (await fetch(`${origin}/Alerts?Latitude=50.0497&Longitude=19.9445`)).json();
     expect(data.map((a: { comments: string }) => a.comments)).toContain('Dwa dziki przy Plantach');

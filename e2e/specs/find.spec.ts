@@ -204,6 +204,14 @@ test('the list view works by keyboard alone, newest first, and axe finds nothing
   expect(response.headers()['content-type']).toMatch(/^text\/csv/);
   expect((await response.text()).trim().split('\r\n')).toHaveLength(4);
   await expect(page.getByRole('link', { name: 'Pobierz dane (GeoJSON)' })).toHaveAttribute('href', /^\/Alerts\.geojson\?.*since=/);
+  // The feed of the same area follows what is new: no window, no limit.
+  const feed = page.getByRole('link', { name: 'Kanał Atom (czytnik wiadomości)' });
+  const feedUrl = new URL((await feed.getAttribute('href'))!, wildalert.origin);
+  expect(feedUrl.pathname).toBe('/Alerts.atom');
+  expect([...feedUrl.searchParams.keys()].sort()).toEqual(['Latitude', 'Longitude', 'Radius']);
+  const atom = await page.request.get(feedUrl.href);
+  expect(atom.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+  expect((await atom.text()).match(/<entry>/g)).toHaveLength(3);
 
   const fox = page.getByRole('link', { name: /^Lis, 3 godziny temu — pokaż na mapie$/ });
   for (let i = 0; i < 10 && !(await fox.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');

@@ -21,6 +21,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import shutdown from './plugins/shutdown.ts';
 import web from './plugins/web.ts';
 import alerts from './routes/alerts.ts';
+import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(live);
   await app.register(searchCache);
   await app.register(alerts);
+  await app.register(alertsFeed);
   await app.register(alertsStream, { streams: config.streams });
   await app.register(moderation);
   await app.register(animals);

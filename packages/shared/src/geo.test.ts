@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMetres } from './geo.ts';
+import { distanceMetres, formatDistancePl } from './geo.ts';
 
 describe('distanceMetres', () => {
   it('measures a great circle: a degree of a meridian is about 111.2 km, a degree of longitude shrinks with latitude', () => {
@@ -9,5 +9,19 @@ describe('distanceMetres', () => {
     const warsaw = { latitude: 52.2297, longitude: 21.0122 };
     expect(distanceMetres(krakow, warsaw) / 1000).toBeCloseTo(252.5, 0);
     expect(distanceMetres(warsaw, krakow)).toBe(distanceMetres(krakow, warsaw));
+  });
+});
+
+describe('formatDistancePl', () => {
+  it.each([
+    [0, '0 m'],
+    [347, '350 m'],
+    [999, '1000 m'],
+    [1000, '1 km'],
+    [1234, '1,2 km'],
+    [9960, '10 km'],
+    [14_600, '15 km'],
+  ])('%d m reads "%s"', (metres, text) => {
+    expect(formatDistancePl(metres)).toBe(text);
   });
 });

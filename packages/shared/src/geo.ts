@@ -16,3 +16,10 @@ export function distanceMetres(a: LatLon, b: LatLon): number {
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/** "350 m", "1,2 km", "15 km": metres below a kilometre, then kilometres, to one decimal below 10 (Polish). */
+export function formatDistancePl(metres: number): string {
+  if (metres < 1000) return `${Math.round(metres / 10) * 10} m`;
+  const km = metres < 10_000 ? metres / 1000 : Math.round(metres / 1000);
+  return `${km.toLocaleString('pl-PL', { maximumFractionDigits: 1 })} km`;
+}

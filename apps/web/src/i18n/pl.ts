@@ -65,6 +65,7 @@ export const pl = {
     distanceFromMap: 'Odległość od środka mapy.',
     empty: 'Brak zgłoszeń w tym okresie i okolicy. Wybierz dłuższy okres albo inne zwierzęta.',
     download: 'Pobierz dane',
+    feed: 'Kanał Atom (czytnik wiadomości)',
     openOnMap: (animal: string, when: string) => `${animal}, ${when} — pokaż na mapie`,
     share: 'Udostępnij',
     shareTitle: (animal: string) => `WildAlert: ${animal}`,

@@ -1,17 +1,16 @@
 /**
  * The list view: the map's alerts as a list, newest first, for reading and for keyboard and
  * screen-reader use (the accessible alternative to the map). Each item opens its alert on
- * the map; Back returns to the list where it was left. Links to the same alerts as open data.
+ * the map; Back returns to the list where it was left. Links to the same alerts as open data,
+ * and to their Atom feed for feed readers.
  * Loaded on demand.
  */
 import './toolbar-and-list.css';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { animalByKey, type Alert } from '@wildalert/shared';
 import { alertPath } from '../../../config/paths.ts';
 import { pl } from '../../../i18n/pl.ts';
-import { distanceMetres } from '@wildalert/shared';
-import { formatDistancePl } from '../../../lib/distance.ts';
+import { animalByKey, distanceMetres, formatDistancePl, type Alert } from '@wildalert/shared';
 import { relativeTimePl } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
@@ -27,6 +26,14 @@ interface AlertListProps {
   failed: boolean;
   onRetry(): void;
   onOpen(alert: Alert): void;
+}
+
+/** The feed of the same area and animals: its reader sees what is new, whatever the window shows now. */
+function feedQuery(exportQuery: string): string {
+  const query = new URLSearchParams(exportQuery);
+  query.delete('limit');
+  query.delete('since');
+  return query.toString();
 }
 
 /** Where the list was left in each history entry (by the entry's key): scrolled to, and the alert opened. */
@@ -75,6 +82,9 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
           </a>
           <a href={`/Alerts.csv?${exportQuery}`} download="wildalert-alerts.csv">
             {pl.find.download} (CSV)
+          </a>
+          <a href={`/Alerts.atom?${feedQuery(exportQuery)}`} type="application/atom+xml">
+            {pl.find.feed}
           </a>
         </p>
       </div>

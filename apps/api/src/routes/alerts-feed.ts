@@ -1,0 +1,118 @@
+/**
+ * /Alerts.atom: the newest alerts around a point as an Atom feed (RFC 4287), for feed readers,
+ * city services and phones where web push is not to be had. Text, never HTML: a comment is
+ * shown as the visitor typed it, whatever it holds.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+import { create } from 'xmlbuilder2';
+import {
+  AlertsQuerySchema,
+  animalByKey,
+  distanceMetres,
+  formatDistancePl,
+  RADIUS_DEFAULT_KM,
+  type Alert,
+  type AlertListResponse,
+  type AlertsQuery,
+} from '@wildalert/shared';
+import { problemResponses } from '../problem.ts';
+
+/** How many alerts a feed holds: the newest. */
+const FEED_SIZE = 50;
+
+const ATOM = 'http://www.w3.org/2005/Atom';
+const GEORSS = 'http://www.georss.org/georss';
+
+/** A feed is read every few minutes by many readers: they may share an answer for a minute. */
+const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
+
+const AlertsFeedQuerySchema = Type.Omit(AlertsQuerySchema, ['limit'], { additionalProperties: false });
+
+interface FeedRequest {
+  /** Where the server is reached, as the client reached it: `https://example.org`. */
+  origin: string;
+  /** The feed's own address. */
+  self: string;
+  query: AlertsQuery;
+  alerts: readonly Alert[];
+}
+
+const place = (p: { latitude: number; longitude: number }) => `${p.latitude}, ${p.longitude}`;
+
+/** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */
+function atomFeed({ origin, self, query, alerts }: FeedRequest): string {
+  const app = `${origin}/WildAlertApp`;
+  const animals = (query.animal ?? []).map((key) => animalByKey(key).namePl);
+  const what = animals.length > 0 ? animals.join(', ') : 'Zgłoszenia dzikich zwierząt';
+  const map = new URL(`${app}/`);
+  map.searchParams.set('lat', query.latitude.toFixed(5));
+  map.searchParams.set('lng', query.longitude.toFixed(5));
+  map.searchParams.set('z', '13');
+  for (const animal of query.animal ?? []) map.searchParams.append('animal', animal);
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' });
+  const feed = doc.ele(ATOM, 'feed', { 'xml:lang': 'pl' }).att('http://www.w3.org/2000/xmlns/', 'xmlns:georss', GEORSS);
+  feed.ele('id').txt(self);
+  feed.ele('title').txt(`WildAlert: ${what} w promieniu ${formatDistancePl(query.radius * 1000)} od ${place(query)}`);
+  feed.ele('subtitle').txt(`Najnowsze zgłoszenia (do ${FEED_SIZE}), od najnowszego.`);
+  feed.ele('updated').txt(alerts[0]?.createdAt ?? new Date().toISOString());
+  feed.ele('author').ele('name').txt('WildAlert');
+  feed.ele('link', { rel: 'self', type: 'application/atom+xml', href: self });
+  feed.ele('link', { rel: 'alternate', type: 'text/html', href: map.href });
+  feed.ele('icon').txt(`${app}/favicon.svg`);
+
+  for (const alert of alerts) {
+    const name = animalByKey(alert.animal).namePl;
+    const away = formatDistancePl(distanceMetres(query, alert));
+    const entry = feed.ele('entry');
+    entry.ele('id').txt(`urn:uuid:${alert.id}`);
+    entry.ele('title').txt(`${name}, ${away} od wskazanego miejsca`);
+    entry.ele('updated').txt(alert.createdAt);
+    entry.ele('published').txt(alert.createdAt);
+    entry.ele('link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}` });
+    entry.ele('category', { term: alert.animal, label: name });
+    entry.ele('summary', { type: 'text' }).txt(alert.comments === '' ? `${name} (bez opisu)` : alert.comments);
+    entry.ele(GEORSS, 'georss:point').txt(`${alert.latitude} ${alert.longitude}`);
+  }
+  return doc.end({ prettyPrint: true });
+}
+
+const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Alerts.atom',
+    {
+      schema: {
+        tags: ['alerts'],
+        operationId: 'alertsFeed',
+        summary: `The newest ${FEED_SIZE} alerts around a point, as an Atom feed`,
+        description:
+          'Same place and filters as `GET /Alerts` (`Latitude`, `Longitude`, `Radius`, `animal`, `since`), ' +
+          `the newest ${FEED_SIZE} alerts: an Atom 1.0 feed (RFC 4287) in Polish, each entry linking ` +
+          "to the alert's page in the web app, its point as `georss:point` (a sensitive species at its " +
+          'published cell), its comment as plain text. Readers may keep an answer for a minute.',
+        querystring: AlertsFeedQuerySchema,
+        response: {
+          200: { description: 'An Atom feed', content: { 'application/atom+xml': { schema: Type.String() } } },
+          ...problemResponses(400),
+        },
+      },
+      config: { queryBudget: true },
+    },
+    async (request, reply) => {
+      const query: AlertsQuery = { ...request.query, radius: request.query.radius ?? RADIUS_DEFAULT_KM, limit: FEED_SIZE };
+      const { data } = JSON.parse(await app.searchCache.get(query, () => app.alerts.search(query))) as AlertListResponse;
+      const origin = `${request.protocol}://${request.host}`;
+      reply.header('cache-control', CACHE_CONTROL);
+      reply.type('application/atom+xml; charset=utf-8');
+      return atomFeed({ origin, self: `${origin}${request.url}`, query, alerts: data });
+    },
+  );
+};
+
+export default fp(alertsFeed, {
+  name: 'wildalert-alerts-feed-routes',
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-query-budget', 'wildalert-docs'],
+  encapsulate: true,
+});
