@@ -19,6 +19,8 @@ const ENGINE_INDEPENDENT = [
   'src/plugins/rate-limit.test.ts',
   'src/plugins/security-headers.test.ts',
   'test/connections.test.ts',
+  'src/photos/process-photo.test.ts',
+  'src/photos/photo-storage.test.ts',
 ];
 
 /** One Vitest run for every workspace; the API suite runs once per database engine. */

@@ -21,6 +21,8 @@ import securityHeaders from './plugins/security-headers.ts';
 import shutdown from './plugins/shutdown.ts';
 import web from './plugins/web.ts';
 import alerts from './routes/alerts.ts';
+import photos from './routes/photos.ts';
+import photoStorage from './plugins/photo-storage.ts';
 import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import animals from './routes/animals.ts';
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(live);
   await app.register(searchCache);
   await app.register(alerts);
+  await app.register(photoStorage, { photos: config.photos });
+  await app.register(photos);
   await app.register(alertsFeed);
   await app.register(alertsStream, { streams: config.streams });
   await app.register(moderation);

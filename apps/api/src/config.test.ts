@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('data'),
       databaseUrl: undefined,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      photos: { dir: path.resolve('data-photos') },
       adminToken: undefined,
       trustProxy: false,
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
@@ -17,6 +18,18 @@ describe('loadConfig', () => {
       streams: { perClient: 100, max: 5000 },
       logLevel: 'info',
     });
+  });
+
+  it('keeps photos in a folder, or in an S3 bucket when one is named, with both keys or neither', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/wildalert/db' }).photos).toEqual({ dir: '/srv/wildalert/db-photos' });
+    expect(loadConfig({ PHOTOS_DIR: '/srv/photos' }).photos).toEqual({ dir: '/srv/photos' });
+    expect(
+      loadConfig({ PHOTOS_S3_BUCKET: 'wildalert', PHOTOS_S3_ENDPOINT: 'http://minio:9000', PHOTOS_S3_FORCE_PATH_STYLE: 'false' }).photos,
+    ).toEqual({
+      s3: { bucket: 'wildalert', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: false, accessKeyId: undefined, secretAccessKey: undefined },
+    });
+    expect(() => loadConfig({ PHOTOS_S3_BUCKET: 'wildalert', PHOTOS_S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/go together/);
+    expect(() => loadConfig({ PHOTOS_S3_ENDPOINT: 'minio:9000' })).toThrow(/PHOTOS_S3_ENDPOINT/);
   });
 
   it('reads the database-time budget and the stream caps', () => {

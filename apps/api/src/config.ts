@@ -4,12 +4,20 @@ import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_TILE_URL } from '@wildalert/shared';
+import type { S3StorageOptions } from './photos/photo-storage.ts';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  PHOTOS_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  PHOTOS_S3_BUCKET: Type.Optional(Type.String({ minLength: 3 })),
+  PHOTOS_S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  PHOTOS_S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  PHOTOS_S3_FORCE_PATH_STYLE: Type.Boolean({ default: true }),
+  PHOTOS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  PHOTOS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   TILE_URL: Type.String({
     pattern: '\\{z\\}.*\\{x\\}.*\\{y\\}',
     default: DEFAULT_TILE_URL,
@@ -39,6 +47,11 @@ export interface Config {
   /** When set, PostgreSQL serves instead of the embedded engine. */
   databaseUrl: string | undefined;
   tileUrl: string;
+  /**
+   * Where photos' copies are kept: a folder (by default beside the embedded database's, its
+   * name + `-photos`), or an S3 bucket when PHOTOS_S3_BUCKET is set.
+   */
+  photos: { dir: string } | { s3: S3StorageOptions };
   adminToken: string | undefined;
   /**
    * Whose X-Forwarded-For to believe: nobody (false), a number of proxy hops in front of
@@ -87,12 +100,28 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration: TRUST_PROXY must be false, true (one proxy), a number of proxy hops (1 to 99), or a comma-separated list of proxy addresses and subnets (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal)',
     );
   }
+  if (Boolean(v.PHOTOS_S3_ACCESS_KEY_ID) !== Boolean(v.PHOTOS_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: PHOTOS_S3_ACCESS_KEY_ID and PHOTOS_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credentials)');
+  }
+  const dataDir = path.resolve(v.DATA_DIR);
   return {
     port: v.PORT,
     host: v.HOST,
-    dataDir: path.resolve(v.DATA_DIR),
+    dataDir,
     databaseUrl: v.DATABASE_URL,
     tileUrl: v.TILE_URL,
+    photos: v.PHOTOS_S3_BUCKET
+      ? {
+          s3: {
+            bucket: v.PHOTOS_S3_BUCKET,
+            endpoint: v.PHOTOS_S3_ENDPOINT,
+            region: v.PHOTOS_S3_REGION,
+            forcePathStyle: v.PHOTOS_S3_FORCE_PATH_STYLE,
+            accessKeyId: v.PHOTOS_S3_ACCESS_KEY_ID,
+            secretAccessKey: v.PHOTOS_S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : { dir: v.PHOTOS_DIR ? path.resolve(v.PHOTOS_DIR) : `${dataDir}-photos` },
     adminToken: v.ADMIN_TOKEN,
     trustProxy,
     rateLimit: {

@@ -78,7 +78,9 @@ export async function createTestApp(
   database?: TestDatabase,
 ): Promise<TestApp> {
   const db = database ?? (await createTestDatabase());
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...UNLIMITED, ...db.env, ...env });
+  // Photos in a folder of the test's own, unless it configures S3 (never ./data-photos).
+  const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-test-photos-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...UNLIMITED, ...db.env, PHOTOS_DIR: photosDir, ...env });
   const app = await buildApp(config, { webDir: path.join(os.tmpdir(), 'wildalert-no-web'), ...options });
   await app.ready();
   // Every answer the tests get is checked against the OpenAPI document (contract.ts).
@@ -87,6 +89,7 @@ export async function createTestApp(
   const close = async () => {
     if (!closed) await app.close();
     closed = true;
+    fs.rmSync(photosDir, { recursive: true, force: true });
   };
   return {
     app,

@@ -115,6 +115,21 @@ export type AlertsGeoJson = Static<typeof AlertsGeoJsonSchema>;
 export const AlertResponseSchema = Type.Object({ data: AlertSchema });
 export type AlertResponse = Static<typeof AlertResponseSchema>;
 
+/** A photo of an alert: the server's copies (WebP, no metadata), never the original. */
+const PhotoSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    thumbnailUrl: Type.String({ description: 'A copy whose long side is at most 320 px, for lists and popups' }),
+    url: Type.String({ description: 'A copy whose long side is at most 1280 px' }),
+    width: Type.Integer({ minimum: 1, description: 'Of the larger copy, in pixels' }),
+    height: Type.Integer({ minimum: 1, description: 'Of the larger copy, in pixels' }),
+  },
+  { additionalProperties: false },
+);
+export type Photo = Static<typeof PhotoSchema>;
+export const PhotoResponseSchema = Type.Object({ data: PhotoSchema });
+export const PhotoListResponseSchema = Type.Object({ data: Type.Array(PhotoSchema) });
+
 /** POST /Alerts/{id}/reports: a visitor flags an alert as abusive ("Zgłoś nadużycie"). */
 export const CreateReportBodySchema = Type.Object(
   {

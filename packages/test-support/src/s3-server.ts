@@ -1,3 +1,6 @@
+// s3rver ships no types; an import cannot bring in an ambient module declaration.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./s3rver.d.ts" />
 /**
  * An S3-protocol server on 127.0.0.1 for tests (s3rver: objects in a temporary folder, S3's REST
  * API and XML errors), so that the S3 storage is tested against a real peer speaking the

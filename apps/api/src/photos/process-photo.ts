@@ -18,10 +18,10 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 export const MAX_PIXELS = 50_000_000;
 
 /** The copies kept of each photo: the long side in pixels. */
-export const PHOTO_SIZES = { thumbnail: 320, large: 1280 } as const;
-export type PhotoSize = keyof typeof PHOTO_SIZES;
+const PHOTO_SIZES = { thumbnail: 320, large: 1280 } as const;
+type PhotoSize = keyof typeof PHOTO_SIZES;
 
-export interface PhotoCopy {
+interface PhotoCopy {
   body: Buffer;
   width: number;
   height: number;

@@ -7,6 +7,13 @@ import { fieldErrors } from '@wildalert/shared';
 import { DatabaseUnavailableError, StorageFullError } from '../db/database.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route that takes something other than JSON says to a body of another type (415). */
+    mediaTypeHint?: string;
+  }
+}
+
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. It has been logged.';
 
 export default fp(
@@ -77,19 +84,21 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   const status = e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return sendProblem(reply, problem(status, clientMessage(e)));
+    return sendProblem(reply, problem(status, clientMessage(e, request)));
   }
   request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, problem(500, INTERNAL_ERROR_DETAIL));
 }
 
-/** Fastify's own 4xx messages are safe to show; a few read better rephrased. */
-function clientMessage(e: Partial<FastifyError>): string {
+/** Fastify's own 4xx messages are safe to show; a few read better rephrased, in the route's terms. */
+function clientMessage(e: Partial<FastifyError>, request: FastifyRequest): string {
   switch (e.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is larger than 16 KiB.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = request.routeOptions.bodyLimit ?? 16 * 1024;
+      return `The request body is larger than ${limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MiB` : `${limit / 1024} KiB`}.`;
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the body as application/json.';
+      return request.routeOptions.config.mediaTypeHint ?? 'Send the body as application/json.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return e.message ?? 'The body is not valid JSON.';

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import exifReader from 'exif-reader';
+import type { Alert, Photo } from '@wildalert/shared';
+import { startS3Server, type S3Server } from '@wildalert/test-support';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+const TOKEN = 'photos-moderator-token';
+const MODERATOR = { authorization: `Bearer ${TOKEN}` };
+
+let s3: S3Server;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(() => s3?.close());
+
+/** A phone's JPEG: sideways (EXIF orientation 6), with the camera and the place it was taken. */
+async function phoneJpeg(width = 1600, height = 1200): Promise<Buffer> {
+  const raw = await sharp({ create: { width, height, channels: 3, background: { r: 230, g: 130, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+  return sharp(raw)
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '50/1 3/1 1234/100' } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A PNG of its own: copies are kept by content, so a test's photos must not be another test's. */
+const png = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) } } })
+    .png()
+    .toBuffer();
+
+describe.each([
+  ['a folder', () => ({})],
+  [
+    'an S3 bucket',
+    () => ({
+      PHOTOS_S3_BUCKET: s3.bucket,
+      PHOTOS_S3_ENDPOINT: s3.endpoint,
+      PHOTOS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      PHOTOS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    }),
+  ],
+])('photos kept in %s', (_where, storageEnv) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_TOKEN: TOKEN, ...storageEnv() });
+  });
+  afterAll(() => t.dispose());
+
+  /** An alert reported with an Idempotency-Key, as the web app reports: the key is what lets its reporter add photos. */
+  async function report(animal = 'boar'): Promise<{ alert: Alert; key: string }> {
+    const key = randomUUID();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/Alerts',
+      headers: { 'idempotency-key': key },
+      payload: { latitude: 50.06, longitude: 19.94, animal, comments: 'z aparatem' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { alert: res.json().data, key };
+  }
+
+  const upload = (alertId: string, alertKey: string, body: Buffer, type = 'image/jpeg', uploadKey: string = randomUUID()) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/Alerts/${alertId}/photos`,
+      headers: { 'content-type': type, 'alert-key': alertKey, 'idempotency-key': uploadKey },
+      payload: body,
+    });
+
+  const photosOf = async (alertId: string) => t.app.inject({ method: 'GET', url: `/Alerts/${alertId}/photos` });
+  const fetchCopy = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('stores a phone photo upright, as WebP copies of 320 and 1280 px with no metadata, and lists it on its alert', async () => {
+    const { alert, key } = await report();
+    const res = await upload(alert.id, key, await phoneJpeg());
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json().data as Photo;
+    expect(photo).toMatchObject({ width: 960, height: 1280 });
+    expect(res.headers.location).toBe(photo.url);
+    expect((await photosOf(alert.id)).json()).toEqual({ data: [photo] });
+
+    for (const [url, size] of [
+      [photo.url, [960, 1280]],
+      [photo.thumbnailUrl, [240, 320]],
+    ] as const) {
+      const copy = await fetchCopy(url);
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      expect(copy.headers['cache-control']).toMatch(/max-age=31536000, immutable/);
+      const metadata = await sharp(copy.rawPayload).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', ...size]);
+      expect([metadata.exif, metadata.xmp, metadata.orientation]).toEqual([undefined, undefined, undefined]);
+    }
+    // What went in had them: the test would show nothing if it had not.
+    expect(exifReader((await sharp(await phoneJpeg()).metadata()).exif!).GPSInfo).toBeDefined();
+  });
+
+  it('stores a photo once however often its upload is retried, and takes at most three', async () => {
+    const { alert, key } = await report();
+    const uploadKey = randomUUID();
+    const first = await upload(alert.id, key, await png(), 'image/png', uploadKey);
+    const again = await upload(alert.id, key, await png(), 'image/png', uploadKey);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toEqual(first.json().data);
+    // Two retries racing each other: still one photo.
+    const racing = randomUUID();
+    const both = await Promise.all([upload(alert.id, key, await png(), 'image/png', racing), upload(alert.id, key, await png(), 'image/png', racing)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect((await photosOf(alert.id)).json().data).toHaveLength(2);
+
+    expect((await upload(alert.id, key, await png(), 'image/png')).statusCode).toBe(201);
+    const fourth = await upload(alert.id, key, await png(), 'image/png');
+    expect(fourth.statusCode).toBe(400);
+    expect(fourth.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(fourth.json().detail).toBe('An alert has at most 3 photos.');
+    expect((await photosOf(alert.id)).json().data).toHaveLength(3);
+  });
+
+  it('refuses, with a problem and storing nothing: a stranger, a file that is not an image, a bomb, too many bytes', async () => {
+    const { alert, key } = await report();
+    const expectProblem = (res: Awaited<ReturnType<typeof upload>>, status: number, detail: RegExp) => {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json().detail).toMatch(detail);
+    };
+    expectProblem(await upload(alert.id, randomUUID(), await png(), 'image/png'), 403, /Only the reporter/);
+    expectProblem(await upload(randomUUID(), key, await png(), 'image/png'), 404, /no alert/);
+    expectProblem(await upload(alert.id, key, Buffer.from('To nie jest zdjęcie, tylko tekst.'), 'image/jpeg'), 415, /not an image/);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>');
+    expectProblem(await upload(alert.id, key, svg, 'image/svg+xml'), 415, /format are not accepted/);
+    expectProblem(await upload(alert.id, key, await png(), 'text/plain'), 415, /Send the photo itself/);
+    const side = 7200;
+    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: 'black' } }).png({ compressionLevel: 9 }).toBuffer();
+    expectProblem(await upload(alert.id, key, bomb, 'image/png'), 413, /megapixels/);
+    expectProblem(await upload(alert.id, key, Buffer.alloc(15 * 1024 * 1024 + 1), 'image/jpeg'), 413, /larger than 15 MiB/);
+    expect((await photosOf(alert.id)).json()).toEqual({ data: [] });
+  });
+
+  it('takes a PNG however it is named and typed, since the bytes say what it is', async () => {
+    const { alert, key } = await report();
+    const res = await upload(alert.id, key, await png(), 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ width: 400, height: 300 });
+  });
+
+  it("takes an iPhone's HEIC", async () => {
+    const { alert, key } = await report();
+    const heic = fs.readFileSync(new URL('../../test/fixtures/sample.heic', import.meta.url));
+    const res = await upload(alert.id, key, heic, 'image/heic');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it('serves no photo of a hidden alert, nor a photo a moderator hid, and logs the decision', async () => {
+    const { alert, key } = await report();
+    const [one, two] = [(await upload(alert.id, key, await png(), 'image/png')).json().data as Photo, (await upload(alert.id, key, await phoneJpeg(800, 600))).json().data as Photo];
+
+    const hide = await t.app.inject({ method: 'DELETE', url: `/Alerts/${alert.id}/photos/${one.id}`, headers: MODERATOR });
+    expect(hide.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/Alerts/${alert.id}/photos/${one.id}` })).statusCode).toBe(401);
+    expect((await photosOf(alert.id)).json().data).toEqual([two]);
+    expect((await fetchCopy(one.url)).statusCode).toBe(404);
+    expect((await fetchCopy(one.thumbnailUrl)).statusCode).toBe(404);
+    expect((await fetchCopy(two.url)).statusCode).toBe(200);
+    const log = await t.app.db.query<{ action: string }>('SELECT action FROM moderation_log WHERE photo_id = $1', [one.id]);
+    expect(log.map((r) => r.action)).toEqual(['photo-hidden-by-moderator']);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/Alerts/${alert.id}`, headers: MODERATOR })).statusCode).toBe(204);
+    expect((await fetchCopy(two.url)).statusCode).toBe(404);
+    expect((await photosOf(alert.id)).statusCode).toBe(404);
+    expect((await upload(alert.id, key, await png(), 'image/png')).statusCode).toBe(404);
+  });
+});

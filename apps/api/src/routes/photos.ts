@@ -1,0 +1,188 @@
+/**
+ * Photos of alerts: whoever reported an alert adds up to three (POST /Alerts/{id}/photos),
+ * everyone sees them (GET /Alerts/{id}/photos, GET /photos/{key}), a moderator hides one
+ * (DELETE /Alerts/{id}/photos/{photoId}). The server keeps only its own copies: decoded,
+ * upright, resized, without metadata.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+import { PhotoListResponseSchema, PhotoResponseSchema, UUID_PATTERN } from '@wildalert/shared';
+import { HttpProblem, problemResponses } from '../problem.ts';
+import { PhotoRejectedError, processPhoto } from '../photos/process-photo.ts';
+import { photoKey } from '../photos/photo-storage.ts';
+import { PHOTOS_PER_ALERT, TooManyPhotosError, type StoredCopies } from '../repositories/photos-repository.ts';
+
+/** A phone's photo before the browser downsizes it, or a camera's: at most 15 MiB. */
+const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+
+/** Content-addressed copies never change: a browser keeps them; a shared cache asks again after five minutes, in case one was hidden. */
+const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable, s-maxage=300';
+
+const KEY_HEADER = Type.String({ pattern: '^"?[\\x21\\x23-\\x7E]{1,200}"?$' });
+const unquote = (value: string) => value.replace(/^"(.*)"$/, '$1');
+
+const AlertParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
+
+const UploadHeadersSchema = Type.Object({
+  'alert-key': Type.Intersect([KEY_HEADER], {
+    description:
+      'The Idempotency-Key the alert was reported with: only its reporter knows it, and only its reporter adds photos ' +
+      '(an alert reported without one takes none).',
+  }),
+  'idempotency-key': Type.Intersect([KEY_HEADER], {
+    description: 'A unique value per photo: an upload retried with the same key answers the photo stored the first time.',
+  }),
+});
+
+const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
+
+const photos: FastifyPluginAsyncTypebox = async (app) => {
+  // The photo's bytes as they came: what they are is found by decoding them, not from this type.
+  app.addContentTypeParser(/^(image\/[\w.+-]+|application\/octet-stream)$/, { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/Alerts/:id/photos',
+    {
+      schema: {
+        tags: ['photos'],
+        operationId: 'addPhoto',
+        summary: 'Add a photo to an alert (its reporter only)',
+        description:
+          `The image itself as the body (JPEG, PNG, WebP or HEIC; at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MiB), ` +
+          `at most ${PHOTOS_PER_ALERT} photos per alert. The server decodes it whatever its declared type, turns it ` +
+          'upright, strips every piece of metadata (GPS included) and keeps only copies of 320 and 1280 px as WebP.',
+        params: AlertParams,
+        headers: UploadHeadersSchema,
+        // Any bytes, as sent: decoding them is the check (a schema cannot tell a photo from a disguised file).
+        body: {
+          content: Object.fromEntries(
+            ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'].map((type) => [
+              type,
+              { schema: Type.Unsafe<Buffer>({ description: 'The image file' }) },
+            ]),
+          ),
+        },
+        response: {
+          200: { ...PhotoResponseSchema, description: 'Stored before, under the same Idempotency-Key' },
+          201: PhotoResponseSchema,
+          ...problemResponses(400, 403, 404, 413, 415),
+        },
+      },
+      bodyLimit: MAX_PHOTO_BYTES,
+      config: { rateLimit: false, mediaTypeHint: 'Send the photo itself as the body, with its image type (image/jpeg, image/png, image/webp, image/heic).' },
+      onRequest: app.limitWrites,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!UUID_PATTERN.test(id)) throw notFound(id);
+      const uploadKey = unquote(request.headers['idempotency-key']);
+      const right = await app.photos.uploadRight(id, unquote(request.headers['alert-key']));
+      if (right === 'no-alert') throw notFound(id);
+      if (right === 'wrong-key') {
+        throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the key it was reported with.' });
+      }
+      const earlier = await app.photos.findUpload(id, uploadKey);
+      if (earlier) return reply.code(200).header('idempotent-replayed', 'true').send({ data: earlier });
+
+      const processed = await processPhoto(request.body as Buffer).catch((error: unknown) => {
+        if (error instanceof PhotoRejectedError) throw new HttpProblem({ status: error.status, detail: error.message });
+        throw error;
+      });
+      // The copies first, durably; then the row that shows them. A crash in between leaves an
+      // unreferenced copy, never a photo without its bytes.
+      const stored = {} as StoredCopies;
+      for (const [size, copy] of Object.entries(processed) as [keyof StoredCopies, (typeof processed)[keyof StoredCopies]][]) {
+        const key = photoKey(copy.body);
+        await app.photoStorage.put(key, copy.body);
+        stored[size] = { key, width: copy.width, height: copy.height };
+      }
+      try {
+        const { photo, replayed } = await app.photos.add(id, uploadKey, stored);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(replayed ? 200 : 201).header('location', photo.url).send({ data: photo });
+      } catch (error) {
+        if (error instanceof TooManyPhotosError) {
+          throw new HttpProblem({ status: 400, detail: `An alert has at most ${PHOTOS_PER_ALERT} photos.` });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/Alerts/:id/photos',
+    {
+      schema: {
+        tags: ['photos'],
+        operationId: 'listPhotos',
+        summary: "An alert's photos, in the order they were added",
+        params: AlertParams,
+        response: { 200: PhotoListResponseSchema, ...problemResponses(400, 404) },
+      },
+      config: { queryBudget: true },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const list = UUID_PATTERN.test(id) ? await app.photos.ofAlert(id) : undefined;
+      if (!list) throw notFound(id);
+      return { data: list };
+    },
+  );
+
+  app.get(
+    '/photos/:key',
+    {
+      schema: {
+        tags: ['photos'],
+        operationId: 'getPhotoCopy',
+        summary: "A photo's copy (WebP), by its content hash",
+        description: 'Answered 404 once the photo or its alert is hidden.',
+        params: Type.Object({ key: Type.String() }),
+        response: {
+          200: { description: 'The image', content: { 'image/webp': { schema: Type.Unsafe({ type: 'string', format: 'binary' }) } } },
+          ...problemResponses(400, 404),
+        },
+      },
+      config: { queryBudget: true },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const missing = new HttpProblem({ status: 404, detail: `There is no photo ${key}.` });
+      if (!/^[\w-]{32}\.webp$/.test(key) || !(await app.photos.servable(key))) throw missing;
+      const body = await app.photoStorage.get(key);
+      if (!body) throw missing;
+      return reply.type('image/webp').header('cache-control', PHOTO_CACHE_CONTROL).send(body);
+    },
+  );
+
+  app.delete(
+    '/Alerts/:id/photos/:photoId',
+    {
+      schema: {
+        tags: ['moderation'],
+        operationId: 'hidePhoto',
+        summary: 'Hide one photo of an alert (moderator)',
+        description: 'The photo is kept, no longer listed or served; the decision lands in the moderation log.',
+        security: [{ moderator: [] }],
+        params: Type.Object({ id: Type.String({ description: 'UUID' }), photoId: Type.String({ description: 'UUID' }) }),
+        response: { 204: Type.Null({ description: 'Hidden (or hidden already)' }), ...problemResponses(400, 401, 403, 404) },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { id, photoId } = request.params;
+      const hidden = UUID_PATTERN.test(id) && UUID_PATTERN.test(photoId) && (await app.photos.hide(id, photoId));
+      if (!hidden) throw new HttpProblem({ status: 404, detail: `Alert ${id} has no photo ${photoId}.` });
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default fp(photos, {
+  name: 'wildalert-photos-routes',
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin', 'wildalert-docs'],
+  encapsulate: true,
+});
