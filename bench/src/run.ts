@@ -42,7 +42,7 @@ import { percentile, startFlood, visit } from './flood.ts';
 import { describeTransfers, measureFirstVisit, SEEDED_ALERTS, startSizeBench } from './web-size.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 
-const GROUPS = ['postgres', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse'] as const;
+const GROUPS = ['postgres', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: args } = parseArgs({
@@ -111,7 +111,7 @@ async function main() {
     for (const group of only) {
       console.log(`\n== ${group}`);
       const t = Date.now();
-      await { postgres: benchPostgres, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse }[group]();
+      await { postgres: benchPostgres, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos }[group]();
       // Each group leaves nothing running for the next.
       while (cleanups.length) await cleanups.pop()!();
       console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
@@ -458,6 +458,23 @@ async function timeStart(dataDir: string, probe = '/health'): Promise<{ ms: numb
 // ---- The web app's download ----
 
 /** A first visit on a phone, as Chromium counts it on the wire (see web-size.ts). */
+/** The photo pipeline on a 12-megapixel JPEG, in a process of its own (src/photos.ts): speed and peak memory. */
+async function benchPhotos() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'photos.ts'), String(QUICK ? 4 : 16)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`src/photos.ts exited with ${code}`);
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number>;
+  figure('photos_12mp.input_kb', r.input_kb!, 'KB');
+  figure('photos_12mp.p50_ms', r.p50_ms!, 'ms');
+  figure('photos_12mp.per_s', r.per_s!, 'photos/s');
+  figure('photos_12mp.per_s_two_at_once', r.per_s_two_at_once!, 'photos/s');
+  figure('photos_12mp.peak_rss_mb', r.peak_rss_mb!, 'MB');
+}
+
 async function benchWeb() {
   ensureWebBuild();
   const bench = await startSizeBench(QUICK ? 10_000 : SEEDED_ALERTS);

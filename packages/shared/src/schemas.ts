@@ -23,6 +23,19 @@ const CommentsSchema = Type.String({
   description: `Free text, at most ${COMMENTS_MAX_LENGTH} characters`,
 });
 
+/** A photo of an alert: the server's copies (WebP, no metadata), never the original. */
+const PhotoSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    thumbnailUrl: Type.String({ description: 'A copy whose long side is at most 320 px, for lists and popups' }),
+    url: Type.String({ description: 'A copy whose long side is at most 1280 px' }),
+    width: Type.Integer({ minimum: 1, description: 'Of the larger copy, in pixels' }),
+    height: Type.Integer({ minimum: 1, description: 'Of the larger copy, in pixels' }),
+  },
+  { additionalProperties: false },
+);
+export type Photo = Static<typeof PhotoSchema>;
+
 export const AlertSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -31,6 +44,7 @@ export const AlertSchema = Type.Object(
     animal: Type.String({ description: 'A key from GET /Animals' }),
     comments: Type.String(),
     createdAt: Type.String({ format: 'date-time', description: 'Set by the server, UTC' }),
+    photos: Type.Array(PhotoSchema, { maxItems: 3, description: 'Its photos, in the order they were added (none hidden)' }),
   },
   { $id: 'Alert', additionalProperties: false },
 );
@@ -106,6 +120,7 @@ export const AlertsGeoJsonSchema = Type.Object({
         animal: Type.String({ description: 'A key from GET /Animals' }),
         comments: Type.String(),
         createdAt: Type.String({ format: 'date-time' }),
+        photos: Type.Array(PhotoSchema),
       }),
     }),
   ),
@@ -115,18 +130,6 @@ export type AlertsGeoJson = Static<typeof AlertsGeoJsonSchema>;
 export const AlertResponseSchema = Type.Object({ data: AlertSchema });
 export type AlertResponse = Static<typeof AlertResponseSchema>;
 
-/** A photo of an alert: the server's copies (WebP, no metadata), never the original. */
-const PhotoSchema = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    thumbnailUrl: Type.String({ description: 'A copy whose long side is at most 320 px, for lists and popups' }),
-    url: Type.String({ description: 'A copy whose long side is at most 1280 px' }),
-    width: Type.Integer({ minimum: 1, description: 'Of the larger copy, in pixels' }),
-    height: Type.Integer({ minimum: 1, description: 'Of the larger copy, in pixels' }),
-  },
-  { additionalProperties: false },
-);
-export type Photo = Static<typeof PhotoSchema>;
 export const PhotoResponseSchema = Type.Object({ data: PhotoSchema });
 export const PhotoListResponseSchema = Type.Object({ data: Type.Array(PhotoSchema) });
 

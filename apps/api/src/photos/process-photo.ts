@@ -1,3 +1,6 @@
+// heic-decode ships no types; an import cannot bring in an ambient module declaration.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./heic-decode.d.ts" />
 /**
  * A visitor's photo, made safe to publish: decoded (so the bytes, not the name or the declared
  * type, say what it is), turned upright, resized to the copies the app shows, and written anew

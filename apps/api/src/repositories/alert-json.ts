@@ -26,8 +26,19 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     animal: 'a.animal',
     comments: 'a.comments',
     createdAt: utc('a.created_at'),
+    photos: PHOTOS_JSON,
   };
 }
+
+/**
+ * An alert's shown photos as a JSON array, in the order they were added (see
+ * repositories/photos-repository.ts, which builds each the same way).
+ */
+const PHOTOS_JSON = `coalesce((
+      SELECT json_agg(json_build_object(
+        'id', p.id, 'thumbnailUrl', '/photos/' || p.thumbnail_key, 'url', '/photos/' || p.large_key,
+        'width', p.large_width, 'height', p.large_height) ORDER BY p.position)
+      FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '[]'::json)`;
 
 /** `json_build_object('name', expression, …)` of some fields. */
 export const jsonObject = (fields: Partial<Record<string, string>>) =>

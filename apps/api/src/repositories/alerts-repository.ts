@@ -75,7 +75,7 @@ const GEOJSON_SQL = (() => {
 
 /**
  * The same alerts as CSV (RFC 4180: a header row of the Alert's field names, CRLF line ends,
- * comments quoted with quotes doubled). A comment a spreadsheet would take for a formula
+ * comments quoted with quotes doubled, photos as their addresses separated by spaces). A comment a spreadsheet would take for a formula
  * (starting with =, +, -, @, a tab or a carriage return) gets a leading single quote.
  */
 const CSV_SQL = (() => {
@@ -83,6 +83,8 @@ const CSV_SQL = (() => {
   const cells = {
     ...fields,
     comments: `'"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"'`,
+    // The larger copies' addresses, separated by spaces (a cell of plain text, not JSON).
+    photos: `coalesce((SELECT string_agg('/photos/' || p.large_key, ' ' ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '')`,
   };
   return searchSql(
     `'${Object.keys(fields).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),

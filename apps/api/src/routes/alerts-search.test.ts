@@ -80,7 +80,8 @@ describe('GET /Alerts answer', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(body.data.map((a) => a.id)).toEqual(created.map((a) => a.id).reverse());
     expect(body.data[0]).toEqual(created.at(-1));
-    expect(Object.keys(body.data[0]!).sort()).toEqual(['animal', 'comments', 'createdAt', 'id', 'latitude', 'longitude']);
+    expect(Object.keys(body.data[0]!).sort()).toEqual(['animal', 'comments', 'createdAt', 'id', 'latitude', 'longitude', 'photos']);
+    expect(body.data[0]!.photos).toEqual([]);
   });
 
   it('cuts the list at limit and says it is truncated', async () => {

@@ -158,6 +158,20 @@ describe.each([
     expect(res.json().data).toMatchObject({ width: 640, height: 480 });
   });
 
+  it("shows an alert's photos wherever the alert is: by id, in searches, GeoJSON and CSV", async () => {
+    const { alert, key } = await report('fox');
+    const photo = (await upload(alert.id, key, await png(), 'image/png')).json().data as Photo;
+    const near = `Latitude=${alert.latitude}&Longitude=${alert.longitude}&Radius=0.1&animal=fox`;
+    expect((await t.app.inject({ method: 'GET', url: `/Alerts/${alert.id}` })).json().data.photos).toEqual([photo]);
+    const found = (await t.app.inject({ method: 'GET', url: `/Alerts?${near}` })).json().data as Alert[];
+    expect(found.find((a) => a.id === alert.id)?.photos).toEqual([photo]);
+    const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${near}` })).json();
+    expect(geojson.features.find((f: { id: string }) => f.id === alert.id).properties.photos).toEqual([photo]);
+    const csv = (await t.app.inject({ method: 'GET', url: `/Alerts.csv?${near}` })).body;
+    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos');
+    expect(csv).toContain(`,${photo.url}\r\n`);
+  });
+
   it('serves no photo of a hidden alert, nor a photo a moderator hid, and logs the decision', async () => {
     const { alert, key } = await report();
     const [one, two] = [(await upload(alert.id, key, await png(), 'image/png')).json().data as Photo, (await upload(alert.id, key, await phoneJpeg(800, 600))).json().data as Photo];
