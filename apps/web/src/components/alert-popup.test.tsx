@@ -13,6 +13,7 @@ function alertAgo(ms: number, over: Partial<Alert> = {}): Alert {
     animal: 'boar',
     comments: 'Dwa dziki przy Plantach',
     createdAt: new Date(NOW.getTime() - ms).toISOString(),
+    photos: [],
     ...over,
   };
 }

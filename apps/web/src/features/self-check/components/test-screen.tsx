@@ -16,6 +16,7 @@ const sampleAlert = (): Alert => ({
   animal: 'boar',
   comments: plSelfCheck.selfCheck.sampleComment,
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  photos: [],
 });
 
 export default function TestScreen() {
