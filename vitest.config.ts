@@ -19,6 +19,8 @@ const ENGINE_INDEPENDENT = [
   'src/plugins/rate-limit.test.ts',
   'src/plugins/security-headers.test.ts',
   'test/connections.test.ts',
+  'src/push/notification.test.ts',
+  'src/push/quiet-hours.test.ts',
 ];
 
 /** One Vitest run for every workspace; the API suite runs once per database engine. */

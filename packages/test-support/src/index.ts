@@ -2,3 +2,4 @@ export * from './free-port.ts';
 export * from './postgres-cluster.ts';
 export * from './server-process.ts';
 export * from './web-build.ts';
+export * from './push-service.ts';
