@@ -1,0 +1,23 @@
+/** The area being chosen for notifications, drawn on the map while the sheet is open. */
+import { Circle, CircleMarker } from 'react-leaflet';
+import { useAreaDraft } from '../../hooks/area-draft.ts';
+
+const COLOUR = '#b35c00';
+
+export function AreaCircle() {
+  const draft = useAreaDraft();
+  if (!draft) return null;
+  const centre: [number, number] = [draft.latitude, draft.longitude];
+  return (
+    <>
+      <Circle
+        center={centre}
+        radius={draft.radiusKm * 1000}
+        interactive={false}
+        className="wa-area-circle"
+        pathOptions={{ color: COLOUR, weight: 2, dashArray: '6 4', fillColor: COLOUR, fillOpacity: 0.08 }}
+      />
+      <CircleMarker center={centre} radius={5} interactive={false} pathOptions={{ color: COLOUR, weight: 2, fillColor: '#ffffff', fillOpacity: 1 }} />
+    </>
+  );
+}
