@@ -80,13 +80,11 @@ export const PushSubscriptionProofSchema = Type.Object(
   { endpoint: EndpointSchema, auth: AuthSchema },
   { additionalProperties: false },
 );
-export type PushSubscriptionProof = Static<typeof PushSubscriptionProofSchema>;
 
 export const PushPauseBodySchema = Type.Object(
   { endpoint: EndpointSchema, auth: AuthSchema, paused: Type.Boolean() },
   { additionalProperties: false },
 );
-export type PushPauseBody = Static<typeof PushPauseBodySchema>;
 
 /** A subscription as the API shows it to its holder: never its keys. */
 const PushSubscriptionSchema = Type.Object({

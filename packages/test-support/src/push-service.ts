@@ -28,7 +28,7 @@ export interface BrowserSubscription {
   keys: { p256dh: string; auth: string };
 }
 
-export interface ReceivedPush {
+interface ReceivedPush {
   endpoint: string;
   /** The status answered. */
   status: number;

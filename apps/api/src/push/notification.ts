@@ -51,7 +51,7 @@ function describe(alert: NotifiedAlert): string {
   return comment === '' ? where : `${where}: „${comment}”`;
 }
 
-export const permalink = (alertId: string) => `/WildAlertApp/alerts/${alertId}`;
+const permalink = (alertId: string) => `/WildAlertApp/alerts/${alertId}`;
 
 /** `alerts` newest first, at least one. */
 export function notificationFor(alerts: readonly NotifiedAlert[]): PushPayload {

@@ -37,7 +37,7 @@ const SEND_TIMEOUT_MS = 10_000;
 const TOPIC = 'wildalert-area';
 
 /** Back-off after a failed attempt: 30 s, 1 min, 2 min, … up to an hour; or the service's Retry-After. */
-export function retryDelayMs(attempts: number, retryAfter: string | undefined): number {
+function retryDelayMs(attempts: number, retryAfter: string | undefined): number {
   const seconds = Number(retryAfter);
   if (retryAfter && Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 3600) * 1000;
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);

@@ -5,7 +5,7 @@
  * Written against the few worker APIs they use, so that a unit test can drive them.
  */
 
-export interface ShownNotification {
+interface ShownNotification {
   title: string;
   options: NotificationOptions & { data: { url: string } };
 }
@@ -30,7 +30,7 @@ export interface PushScope {
 }
 
 /** The notification a push shows: the server's title, body and link, or a plain one when the payload is unreadable. */
-export function notificationFor(scope: PushScope, data: { json(): unknown } | null): ShownNotification {
+function notificationFor(scope: PushScope, data: { json(): unknown } | null): ShownNotification {
   const app = scope.registration.scope;
   let payload: Partial<Record<'title' | 'body' | 'url', unknown>> = {};
   try {

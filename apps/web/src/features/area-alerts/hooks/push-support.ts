@@ -12,7 +12,7 @@ export function pushSupport(): PushSupport {
 }
 
 /** The service worker's registration, if the app has one (a production build; not `npm run dev`). */
-export async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return navigator.serviceWorker.getRegistration();
 }
 
