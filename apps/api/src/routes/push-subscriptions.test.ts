@@ -285,3 +285,22 @@ describe('notifications', () => {
     expect(jobs).toEqual([{ attempts: 1, later: true }]);
   });
 });
+
+describe('abuse', () => {
+  it('limits subscriptions per client like other anonymous writes', async () => {
+    const limited = await createTestApp({ PUSH_CA_FILE: push.caFile, RATE_LIMIT_POSTS_PER_MINUTE: '2' });
+    try {
+      const subs = [push.subscribe(), push.subscribe(), push.subscribe()];
+      const answers = [];
+      for (const sub of subs) {
+        answers.push(await limited.app.inject({ method: 'POST', url: '/PushSubscriptions', payload: { ...sub, ...newPlace(), radius: 1 } }));
+      }
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 429]);
+      expect(answers[2]!.headers['content-type']).toMatch(/^application\/problem\+json/);
+      const third = { endpoint: subs[2]!.endpoint, auth: subs[2]!.keys.auth };
+      expect((await limited.app.inject({ method: 'POST', url: '/PushSubscriptions/lookup', payload: third })).statusCode).toBe(404);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});
