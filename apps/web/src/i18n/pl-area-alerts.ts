@@ -22,7 +22,7 @@ export const plAreaAlerts = {
   onThisDevice: 'Na tym urządzeniu',
   summary: (animals: string, km: number, paused: boolean) =>
     `${animals} w promieniu ${km.toLocaleString('pl-PL')} km${paused ? ' — wstrzymane' : ''}`,
-  none: 'Na tym urządzeniu nie ma jeszcze powiadomień.',
+  none: 'Brak — powiadomienia nie są włączone.',
   subscribed: 'Powiadomienia włączone.',
   saved: 'Zapisano.',
   paused: 'Powiadomienia wstrzymane.',

@@ -14,6 +14,7 @@ import Slider from '@mui/material/Slider';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ANIMALS, PUSH_RADIUS_MAX_KM, PUSH_RADIUS_MIN_KM, animalByKey, type PushSubscriptionInfo } from '@wildalert/shared';
 import { plAreaAlerts as t } from '../../../i18n/pl-area-alerts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -34,6 +35,10 @@ import { currentPushSubscription, PermissionError, pushSupport, subscribePush, t
 type PointSource = 'position' | 'centre';
 
 const DEFAULT_RADIUS_KM = 1;
+const SIDE_PANEL_MIN_WIDTH = 900;
+const SIDE_PANEL_WIDTH = 400;
+/** The most of a phone's height the sheet takes. */
+const SHEET_HEIGHT = 0.55;
 
 function mapCentre() {
   const { latitude, longitude } = mapView.get().view;
@@ -41,6 +46,9 @@ function mapCentre() {
 }
 
 export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
+  // A panel at the side on a wide screen, a sheet from the bottom on a phone: the map keeps a
+  // part clear for the area's circle (components/map/area-circle.tsx fits it there).
+  const wide = useMediaQuery(`(min-width: ${SIDE_PANEL_MIN_WIDTH}px)`);
   const [support, setSupport] = useState<PushSupport>(pushSupport);
   const [source, setSource] = useState<PointSource>(() => (knownPosition() ? 'position' : 'centre'));
   const [point, setPoint] = useState(() => knownPosition() ?? mapCentre());
@@ -55,8 +63,13 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
 
   // The map draws the area while the sheet is open.
   useEffect(() => {
-    areaDraft.set({ latitude: point.latitude, longitude: point.longitude, radiusKm: radius });
-  }, [point.latitude, point.longitude, radius]);
+    areaDraft.set({
+      latitude: point.latitude,
+      longitude: point.longitude,
+      radiusKm: radius,
+      covered: wide ? { right: SIDE_PANEL_WIDTH, bottom: 0 } : { right: 0, bottom: Math.round(window.innerHeight * SHEET_HEIGHT) },
+    });
+  }, [point.latitude, point.longitude, radius, wide]);
   useEffect(() => () => areaDraft.set(null), []);
 
   // This device's subscription, if it has one: the form starts from it.
@@ -145,7 +158,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
 
   return (
     <Drawer
-      anchor="bottom"
+      anchor={wide ? 'right' : 'bottom'}
       open
       onClose={onClose}
       slotProps={{
@@ -153,9 +166,12 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
           role: 'dialog',
           'aria-modal': true,
           'aria-labelledby': 'wa-area-alerts-title',
-          sx: { maxHeight: '70vh', mx: 'auto', width: '100%', maxWidth: 560, borderTopLeftRadius: 12, borderTopRightRadius: 12 },
+          sx: wide
+            ? { width: SIDE_PANEL_WIDTH, maxWidth: '100%' }
+            : { maxHeight: `${SHEET_HEIGHT * 100}vh`, width: '100%', borderTopLeftRadius: 12, borderTopRightRadius: 12 },
         },
-        backdrop: { sx: { backgroundColor: 'rgba(0,0,0,0.15)' } },
+        // The map stays clear to see the circle.
+        backdrop: { sx: { backgroundColor: 'transparent' } },
       }}
     >
       <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>

@@ -5,6 +5,8 @@ export interface AreaDraft {
   latitude: number;
   longitude: number;
   radiusKm: number;
+  /** How much of the map the sheet covers, in pixels, on the right and at the bottom. */
+  covered: { right: number; bottom: number };
 }
 
 let draft: AreaDraft | null = null;

@@ -1,11 +1,20 @@
 /** The area being chosen for notifications, drawn on the map while the sheet is open. */
-import { Circle, CircleMarker } from 'react-leaflet';
+import { useEffect } from 'react';
+import { latLng } from 'leaflet';
+import { Circle, CircleMarker, useMap } from 'react-leaflet';
 import { useAreaDraft } from '../../hooks/area-draft.ts';
 
 const COLOUR = '#b35c00';
 
 export function AreaCircle() {
   const draft = useAreaDraft();
+  const map = useMap();
+  // The whole circle in view, in the part of the map the sheet leaves clear.
+  useEffect(() => {
+    if (!draft) return;
+    const bounds = latLng(draft.latitude, draft.longitude).toBounds(draft.radiusKm * 2000);
+    map.fitBounds(bounds, { paddingTopLeft: [16, 16], paddingBottomRight: [draft.covered.right + 16, draft.covered.bottom + 16] });
+  }, [map, draft]);
   if (!draft) return null;
   const centre: [number, number] = [draft.latitude, draft.longitude];
   return (
