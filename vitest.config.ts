@@ -21,6 +21,8 @@ const ENGINE_INDEPENDENT = [
   'test/connections.test.ts',
   'src/photos/process-photo.test.ts',
   'src/photos/photo-storage.test.ts',
+  'src/push/notification.test.ts',
+  'src/push/quiet-hours.test.ts',
 ];
 
 /** One Vitest run for every workspace; the API suite runs once per database engine. */

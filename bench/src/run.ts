@@ -7,7 +7,7 @@
  *   npm run bench                        # everything (~10 min)
  *   npm run bench -- --quick             # small sizes and short runs (~3 min)
  *   npm run bench -- --only=postgres     # one group (or several, comma-separated):
- *                                        # postgres, pglite, flood, cold, web, browser
+ *                                        # postgres, pglite, flood, cold, web, browser, push
  *   npm run bench -- --results /tmp/r.md # write the results elsewhere
  */
 import { spawn } from 'node:child_process';
@@ -41,8 +41,9 @@ import { seedAlertsSql } from './seed-sql.ts';
 import { percentile, startFlood, visit } from './flood.ts';
 import { describeTransfers, measureFirstVisit, SEEDED_ALERTS, startSizeBench } from './web-size.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
+import { benchPush } from './push.ts';
 
-const GROUPS = ['postgres', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos'] as const;
+const GROUPS = ['postgres', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: args } = parseArgs({
@@ -64,6 +65,8 @@ const SETTINGS = {
   duration: QUICK ? 3 : 10,
   connections: 16,
   browserAlerts: QUICK ? 2_000 : 10_000,
+  pushSubscriptions: QUICK ? 10_000 : 100_000,
+  pushDeliveries: QUICK ? 200 : 1000,
 };
 const RADIUS_KM = 15;
 /** The map's request: 15 km around Kraków, the default limit. */
@@ -111,7 +114,7 @@ async function main() {
     for (const group of only) {
       console.log(`\n== ${group}`);
       const t = Date.now();
-      await { postgres: benchPostgres, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos }[group]();
+      await { postgres: benchPostgres, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup }[group]();
       // Each group leaves nothing running for the next.
       while (cleanups.length) await cleanups.pop()!();
       console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
@@ -122,6 +125,19 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   console.log(`\nDone in ${seconds.toFixed(0)} s.`);
   writeResults(seconds);
+}
+
+// ---- Web push: matching and delivery (push.ts) ----
+
+function benchPushGroup() {
+  return benchPush({
+    subscriptions: SETTINGS.pushSubscriptions,
+    alerts: QUICK ? 20 : 100,
+    deliveries: SETTINGS.pushDeliveries,
+    clusterSettings: CLUSTER_SETTINGS,
+    figure,
+    later,
+  });
 }
 
 // ---- PostgreSQL: the API in server mode, the naive baseline and the raw query ----

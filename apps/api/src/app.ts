@@ -12,6 +12,7 @@ import admin from './plugins/admin.ts';
 import compression from './plugins/compression.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
+import push from './plugins/push.ts';
 import queryBudget from './plugins/query-budget.ts';
 import searchCache from './plugins/search-cache.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
@@ -28,6 +29,7 @@ import alertsStream from './routes/alerts-stream.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
 import moderation from './routes/moderation.ts';
+import pushSubscriptions from './routes/push-subscriptions.ts';
 import { parseQueryString, validatorCompiler } from './validation.ts';
 
 const BODY_LIMIT = 16 * 1024;
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(db, { config });
   await app.register(repositories);
   await app.register(live);
+  await app.register(push, { config: config.push });
   await app.register(searchCache);
   await app.register(alerts);
   await app.register(photoStorage, { photos: config.photos });
@@ -114,6 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsFeed);
   await app.register(alertsStream, { streams: config.streams });
   await app.register(moderation);
+  await app.register(pushSubscriptions);
   await app.register(animals);
   await app.register(health, { version });
   await app.register(web, {

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
       queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
       streams: { perClient: 100, max: 5000 },
+      push: { vapidPublicKey: undefined, vapidPrivateKey: undefined, subject: 'mailto:wildalert@localhost', caFile: undefined },
       logLevel: 'info',
     });
   });
@@ -106,6 +107,11 @@ describe('loadConfig', () => {
     ['QUERY_TIME_BURST_MS', 'lots'],
     ['STREAMS_PER_CLIENT', '0'],
     ['STREAMS_MAX', '-1'],
+    ['VAPID_SUBJECT', 'ops@example.org'],
+    ['VAPID_SUBJECT', 'http://example.org/contact'],
+    ['VAPID_PUBLIC_KEY', 'not-a-key'],
+    // Half a pair: the other half would be made, and would not match.
+    ['VAPID_PUBLIC_KEY', 'B'.repeat(87)],
   ])('refuses a bad %s (%s), naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

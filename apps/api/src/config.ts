@@ -33,6 +33,11 @@ const EnvSchema = Type.Object({
   QUERY_TIME_BURST_MS: Type.Integer({ minimum: 1, default: 2000 }),
   STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: 100 }),
   STREAMS_MAX: Type.Integer({ minimum: 1, default: 5000 }),
+  // base64url, as web-push's generateVAPIDKeys() writes them: a P-256 public point and private scalar.
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{87}$' })),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
+  VAPID_SUBJECT: Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s]+)$', default: 'mailto:wildalert@localhost' }),
+  PUSH_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -68,6 +73,12 @@ export interface Config {
   queryBudget: { concurrent: number; msPerSecond: number; burstMs: number };
   /** Open live streams (GET /Alerts/stream): per client address, and in all. */
   streams: { perClient: number; max: number };
+  /**
+   * Web push (push/): the VAPID key pair (made on first start and kept in the database unless
+   * both are given), the contact push services see, and certificate authorities to trust
+   * for push services besides the system's (a push service on a private network, as the tests run).
+   */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; caFile: string | undefined };
   logLevel: string;
 }
 
@@ -75,6 +86,9 @@ export class ConfigError extends Error {}
 
 /** What to write instead, where the schema's own message would only quote a pattern. */
 const HINTS: Record<string, string> = {
+  VAPID_PUBLIC_KEY: 'must be a P-256 public key in base64url (87 characters), as `npx web-push generate-vapid-keys` prints it',
+  VAPID_PRIVATE_KEY: 'must be a P-256 private key in base64url (43 characters), as `npx web-push generate-vapid-keys` prints it',
+  VAPID_SUBJECT: 'must be a mailto: address or an https: URL where push services can reach the operator',
   ADMIN_TOKEN: 'must be at least 16 printable ASCII characters without spaces (it is sent as "Authorization: Bearer <token>")',
 };
 
@@ -94,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const v = value as Static<typeof EnvSchema>;
+  if ((v.VAPID_PUBLIC_KEY === undefined) !== (v.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together (or neither, to have them made and kept in the database)');
+  }
   const trustProxy = parseTrustProxy(v.TRUST_PROXY);
   if (trustProxy === undefined) {
     throw new ConfigError(
@@ -135,6 +152,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       burstMs: v.QUERY_TIME_BURST_MS,
     },
     streams: { perClient: v.STREAMS_PER_CLIENT, max: v.STREAMS_MAX },
+    push: {
+      vapidPublicKey: v.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: v.VAPID_PRIVATE_KEY,
+      subject: v.VAPID_SUBJECT,
+      caFile: v.PUSH_CA_FILE && path.resolve(v.PUSH_CA_FILE),
+    },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -33,3 +33,9 @@ export interface RuntimeConfig {
   /** A z/x/y raster tile URL template. */
   tileUrl: string;
 }
+
+/** Area alerts by web push: the radius a subscription may have, in kilometres. */
+export const PUSH_RADIUS_MIN_KM = 0.5;
+export const PUSH_RADIUS_MAX_KM = 10;
+/** At most one notification per subscription in this time; what comes meanwhile is summarised. */
+export const PUSH_COALESCE_MINUTES = 10;

@@ -3,3 +3,4 @@ export * from './constants.ts';
 export * from './geo.ts';
 export * from './schemas.ts';
 export * from './validation.ts';
+export * from './push.ts';

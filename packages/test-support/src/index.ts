@@ -3,3 +3,4 @@ export * from './postgres-cluster.ts';
 export * from './server-process.ts';
 export * from './web-build.ts';
 export * from './s3-server.ts';
+export * from './push-service.ts';

@@ -102,6 +102,7 @@ export default fp(
           { name: 'alerts', description: 'Sightings' },
           { name: 'catalogue', description: 'The animals an alert can name' },
           { name: 'moderation', description: 'Abuse reports and the moderator' },
+          { name: 'push', description: 'Area alerts by web push, without an account' },
           { name: 'operations', description: 'Health' },
         ],
         components: {

@@ -21,6 +21,12 @@ function lazyThemed(load: () => Promise<{ default: ComponentType }>) {
   });
 }
 
+// Area alerts on the map: a chunk of their own, loaded after the map's first paint.
+const loadAreaAlerts = () => import('./routes/area-alerts.tsx');
+const AreaAlertsControl = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaAlertsControl })));
+const AreaCircle = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaCircle })));
+const mapScreen = <MapScreen controls={<AreaAlertsControl />} layers={<AreaCircle />} />;
+
 const AddAlertScreen = lazyThemed(() => import('./routes/add-alert.tsx'));
 const TestScreen = lazyThemed(() => import('../features/self-check/components/test-screen.tsx'));
 
@@ -36,8 +42,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Frame />}>
-        <Route path={paths.map} element={guarded('map', <MapScreen />)} />
-        <Route path={paths.alert} element={guarded('map', <MapScreen />)} />
+        <Route path={paths.map} element={guarded('map', mapScreen)} />
+        <Route path={paths.alert} element={guarded('map', mapScreen)} />
         <Route path={paths.addAlert} element={guarded('add-alert', <AddAlertScreen />)} />
         <Route path={paths.test} element={guarded('test', <TestScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />

@@ -9,6 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { openFromNotification, renewSubscription, showPush, type PushScope } from './push-handlers.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -56,3 +57,21 @@ registerRoute(
     ],
   }),
 );
+
+// Area alerts by web push (push-handlers.ts).
+const pushScope: PushScope = { registration: self.registration, clients: self.clients, fetch: (input, init) => fetch(input, init) };
+self.addEventListener('push', (event) => event.waitUntil(showPush(pushScope, event.data)));
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: string };
+  event.waitUntil(openFromNotification(pushScope, url ?? SHELL));
+});
+/** Not in TypeScript's lib yet: fired when the browser replaces a push subscription. */
+interface PushSubscriptionChangeEvent extends ExtendableEvent {
+  readonly oldSubscription: PushSubscription | null;
+  readonly newSubscription: PushSubscription | null;
+}
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  change.waitUntil(renewSubscription(pushScope, change.oldSubscription, change.newSubscription));
+});

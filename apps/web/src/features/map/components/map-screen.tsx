@@ -4,7 +4,7 @@
  * one job around it.
  */
 import './map-screen.css';
-import { Suspense, useCallback, useState, useTransition } from 'react';
+import { Suspense, useCallback, useState, useTransition, type ReactNode } from 'react';
 import { Link, useLinkClickHandler, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Alert } from '@wildalert/shared';
@@ -35,7 +35,14 @@ import { AlertList, EmptyView, MapControls, MapLayers, MapToolbar, SelectionPopu
 import { LiveStatus } from './live-status.tsx';
 import { AlertClusters } from './map/alert-clusters.tsx';
 
-export function MapScreen() {
+interface MapScreenProps {
+  /** More of the map's own buttons, from other features (composed by the route layer). */
+  controls?: ReactNode;
+  /** More layers inside the map, from other features. */
+  layers?: ReactNode;
+}
+
+export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   useDocumentTitle();
   const { id } = useParams();
   const queryClient = useQueryClient();
@@ -111,6 +118,7 @@ export function MapScreen() {
             <Suspense fallback={null}>
               <MapLayers alerts={shown} onInView={setInView} />
             </Suspense>
+            {layers && <Suspense fallback={null}>{layers}</Suspense>}
             {selection && (
               <Suspense fallback={null}>
                 <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />
@@ -136,6 +144,7 @@ export function MapScreen() {
               <MapControls inView={inView} onNote={setNote} />
             </Suspense>
           )}
+          {!address.list && controls && <Suspense fallback={null}>{controls}</Suspense>}
         </div>
         {address.list && (
           <Suspense fallback={<PageLoading />}>

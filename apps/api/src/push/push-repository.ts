@@ -1,0 +1,306 @@
+/** The SQL of web push: subscriptions, matching new alerts to them, and the delivery queue. */
+import type { PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
+import type { Database, Queryable } from '../db/database.ts';
+import { utc } from '../repositories/alert-json.ts';
+import type { NotifiedAlert } from './notification.ts';
+
+/** The largest radius a subscription may have, in metres: the index condition of matching. */
+const MAX_RADIUS_M = 10_000;
+/** Events read per matching step. */
+const MATCH_BATCH = 1000;
+/** How long a claimed job is this instance's; after it (a crash) another instance may send it. */
+const LEASE_SECONDS = 120;
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const toHhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+interface SubscriptionRow {
+  endpoint: string;
+  latitude: number;
+  longitude: number;
+  radius_m: number;
+  animals: string[] | null;
+  paused: boolean;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string | null;
+  created_at: string;
+  updated_at: string;
+  last_notified_at: string | null;
+}
+
+const SUBSCRIPTION_COLUMNS = `endpoint, ST_Y(location::geometry) AS latitude, ST_X(location::geometry) AS longitude,
+  radius_m, animals, paused, quiet_start, quiet_end, time_zone,
+  ${utc('created_at')} AS created_at, ${utc('updated_at')} AS updated_at,
+  CASE WHEN last_notified_at IS NOT NULL THEN ${utc('last_notified_at')} END AS last_notified_at`;
+
+function toInfo(row: SubscriptionRow): PushSubscriptionInfo {
+  return {
+    endpoint: row.endpoint,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radius: row.radius_m / 1000,
+    animals: row.animals,
+    paused: row.paused,
+    quietHours:
+      row.quiet_start === null || row.quiet_end === null || row.time_zone === null
+        ? null
+        : { start: toHhmm(row.quiet_start), end: toHhmm(row.quiet_end), timeZone: row.time_zone },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastNotifiedAt: row.last_notified_at,
+  };
+}
+
+/** A job claimed for sending: the subscription and what it is to be told. */
+export interface ClaimedJob {
+  subscriptionId: string;
+  attempts: number;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  paused: boolean;
+  quietHours: QuietHours | null;
+  /** Not hidden, newest first. */
+  alerts: NotifiedAlert[];
+}
+
+export type UpsertResult = { kind: 'created' | 'updated'; subscription: PushSubscriptionInfo } | { kind: 'not-yours' };
+
+export function pushRepository(db: Database) {
+  return {
+    /** The stored VAPID key pair, made now (by whichever instance comes first) when there is none. */
+    async vapidKeys(make: () => { publicKey: string; privateKey: string }): Promise<{ publicKey: string; privateKey: string }> {
+      const existing = await db.query<{ publicKey: string; privateKey: string }>(
+        'SELECT public_key AS "publicKey", private_key AS "privateKey" FROM push_vapid_keys',
+      );
+      if (existing[0]) return existing[0];
+      const made = make();
+      await db.query('INSERT INTO push_vapid_keys (public_key, private_key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        made.publicKey,
+        made.privateKey,
+      ]);
+      const rows = await db.query<{ publicKey: string; privateKey: string }>(
+        'SELECT public_key AS "publicKey", private_key AS "privateKey" FROM push_vapid_keys',
+      );
+      return rows[0]!;
+    },
+
+    /** Creates the subscription, or changes it when its endpoint is known with the same auth secret. */
+    async upsert(body: PushSubscriptionBody): Promise<UpsertResult> {
+      const q = body.quietHours ?? null;
+      const rows = await db.query<SubscriptionRow & { created: boolean; auth_matches: boolean }>(
+        `WITH upserted AS (
+           INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone)
+           VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (endpoint) DO UPDATE SET
+             p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
+             animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
+             quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, updated_at = now()
+           WHERE s.auth = excluded.auth
+           RETURNING *, (xmax = 0) AS created
+         )
+         SELECT ${SUBSCRIPTION_COLUMNS}, created FROM upserted`,
+        [
+          body.endpoint,
+          body.keys.p256dh,
+          body.keys.auth,
+          body.latitude,
+          body.longitude,
+          Math.round(body.radius * 1000),
+          body.animals ?? null,
+          body.paused ?? false,
+          q ? toMinutes(q.start) : null,
+          q ? toMinutes(q.end) : null,
+          q ? q.timeZone : null,
+        ],
+      );
+      const row = rows[0];
+      if (!row) return { kind: 'not-yours' };
+      return { kind: row.created ? 'created' : 'updated', subscription: toInfo(row) };
+    },
+
+    async find(endpoint: string, auth: string): Promise<PushSubscriptionInfo | undefined> {
+      const rows = await db.query<SubscriptionRow>(
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions WHERE endpoint = $1 AND auth = $2`,
+        [endpoint, auth],
+      );
+      return rows[0] && toInfo(rows[0]);
+    },
+
+    /** Pausing drops what was waiting to be sent: a paused subscription is told nothing. */
+    async setPaused(endpoint: string, auth: string, paused: boolean): Promise<PushSubscriptionInfo | undefined> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<SubscriptionRow & { id: string }>(
+          `UPDATE push_subscriptions SET paused = $3, updated_at = now() WHERE endpoint = $1 AND auth = $2
+           RETURNING id::text, ${SUBSCRIPTION_COLUMNS}`,
+          [endpoint, auth, paused],
+        );
+        const row = rows[0];
+        if (row && paused) await dropQueued(tx, row.id);
+        return row && toInfo(row);
+      });
+    },
+
+    async remove(endpoint: string, auth: string): Promise<boolean> {
+      const rows = await db.query('DELETE FROM push_subscriptions WHERE endpoint = $1 AND auth = $2 RETURNING id', [endpoint, auth]);
+      return rows.length > 0;
+    },
+
+    /**
+     * Matches the alert events not matched yet to the subscriptions around them, queueing a
+     * job per subscription. Only the instance holding the cursor's row lock matches; another
+     * skips (it returns false), so each event is matched once. Returns whether it matched.
+     */
+    async matchNewEvents(coalesceMinutes: number): Promise<boolean> {
+      for (;;) {
+        const more = await db.transaction(async (tx) => {
+          const cursor = await tx.query<{ last: string }>('SELECT last_event_id::text AS last FROM push_cursor FOR UPDATE SKIP LOCKED');
+          if (!cursor[0]) return undefined;
+          const events = await tx.query<{ id: string }>(
+            'SELECT id::text FROM alert_events WHERE id > $1 ORDER BY id LIMIT $2',
+            [cursor[0].last, MATCH_BATCH],
+          );
+          if (events.length === 0) return false;
+          const last = events.at(-1)!.id;
+          // At an alert's published point: a sensitive species is matched at its cell.
+          await tx.query(
+            `WITH matched AS (
+               INSERT INTO push_pending (subscription_id, alert_id)
+               SELECT s.id, a.id
+               FROM alert_events e
+               JOIN alerts a ON a.id = e.alert_id AND NOT a.hidden
+               JOIN push_subscriptions s
+                 ON s.location && _ST_Expand(a.public_location, ${MAX_RADIUS_M})
+                AND _ST_DWithin(s.location, a.public_location, s.radius_m, false)
+               WHERE e.id > $1 AND e.id <= $2 AND e.kind = 'added'
+                 AND NOT s.paused AND (s.animals IS NULL OR a.animal = ANY (s.animals))
+               ON CONFLICT DO NOTHING
+               RETURNING subscription_id
+             )
+             INSERT INTO push_jobs (subscription_id, run_at)
+             SELECT s.id, greatest(now(), s.last_notified_at + make_interval(mins => $3))
+             FROM push_subscriptions s WHERE s.id IN (SELECT subscription_id FROM matched)
+             ON CONFLICT DO NOTHING`,
+            [cursor[0].last, last, coalesceMinutes],
+          );
+          await tx.query('UPDATE push_cursor SET last_event_id = $1', [last]);
+          return events.length === MATCH_BATCH;
+        });
+        if (more === undefined) return false;
+        if (!more) return true;
+      }
+    },
+
+    /** Claims up to `limit` due jobs for this instance (a lease), with what each is to send. */
+    async claimDue(limit: number): Promise<ClaimedJob[]> {
+      const jobs = await db.query<{ id: string; attempts: number }>(
+        `UPDATE push_jobs j SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = j.attempts + 1
+         FROM (
+           SELECT subscription_id FROM push_jobs
+           WHERE run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY run_at LIMIT $1
+           FOR UPDATE SKIP LOCKED
+         ) due
+         WHERE j.subscription_id = due.subscription_id
+         RETURNING j.subscription_id::text AS id, j.attempts`,
+        [limit],
+      );
+      if (jobs.length === 0) return [];
+      const ids = jobs.map((j) => j.id);
+      const subscriptions = await db.query<SubscriptionRow & { id: string; p256dh: string; auth: string }>(
+        `SELECT id::text, p256dh, auth, ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions WHERE id = ANY ($1::bigint[])`,
+        [ids],
+      );
+      const alerts = await db.query<NotifiedAlert & { subscriptionId: string }>(
+        `SELECT p.subscription_id::text AS "subscriptionId", a.id, a.animal, a.comments,
+                ST_Distance(s.location, a.public_location, false) AS "distanceMetres"
+         FROM push_pending p
+         JOIN alerts a ON a.id = p.alert_id AND NOT a.hidden
+         JOIN push_subscriptions s ON s.id = p.subscription_id
+         WHERE p.subscription_id = ANY ($1::bigint[])
+         ORDER BY a.created_at DESC, a.seq DESC`,
+        [ids],
+      );
+      const claimed: ClaimedJob[] = [];
+      for (const job of jobs) {
+        const s = subscriptions.find((r) => r.id === job.id);
+        if (!s) continue; // deleted meanwhile: the job went with it
+        const info = toInfo(s);
+        claimed.push({
+          subscriptionId: job.id,
+          attempts: job.attempts,
+          endpoint: s.endpoint,
+          keys: { p256dh: s.p256dh, auth: s.auth },
+          paused: s.paused,
+          quietHours: info.quietHours,
+          alerts: alerts.filter((a) => a.subscriptionId === job.id).map(({ subscriptionId: _, ...a }) => a),
+        });
+      }
+      return claimed;
+    },
+
+    /**
+     * The notification of `alertIds` was accepted: they are done, the subscription was told
+     * now, and anything newer waits out the coalescing time as the next job.
+     */
+    async delivered(subscriptionId: string, alertIds: readonly string[], coalesceMinutes: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM push_pending WHERE subscription_id = $1 AND alert_id = ANY ($2::uuid[])', [subscriptionId, alertIds]);
+        await tx.query('UPDATE push_subscriptions SET last_notified_at = now() WHERE id = $1', [subscriptionId]);
+        await tx.query(
+          `UPDATE push_jobs SET run_at = now() + make_interval(mins => $2), attempts = 0, locked_until = NULL
+           WHERE subscription_id = $1`,
+          [subscriptionId, coalesceMinutes],
+        );
+        await tx.query(
+          'DELETE FROM push_jobs j WHERE subscription_id = $1 AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)',
+          [subscriptionId],
+        );
+      });
+    },
+
+    /** Try again later: after a push service's 429 or 5xx, or a quiet hour. */
+    async postpone(subscriptionId: string, runAt: Date, countAttempt: boolean): Promise<void> {
+      await db.query(
+        `UPDATE push_jobs SET run_at = $2, locked_until = NULL, attempts = attempts - CASE WHEN $3 THEN 0 ELSE 1 END
+         WHERE subscription_id = $1`,
+        [subscriptionId, runAt.toISOString(), countAttempt],
+      );
+    },
+
+    /**
+     * Nothing visible to send: the hidden alerts it held go, and the job too unless an alert
+     * matched since then is waiting (then it is due now).
+     */
+    async discardHidden(subscriptionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          'DELETE FROM push_pending p USING alerts a WHERE p.subscription_id = $1 AND a.id = p.alert_id AND a.hidden',
+          [subscriptionId],
+        );
+        await tx.query('UPDATE push_jobs SET locked_until = NULL, attempts = 0 WHERE subscription_id = $1', [subscriptionId]);
+        await tx.query(
+          'DELETE FROM push_jobs j WHERE subscription_id = $1 AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)',
+          [subscriptionId],
+        );
+      });
+    },
+
+    /** Paused, or given up: the job and what it held go. */
+    async drop(subscriptionId: string): Promise<void> {
+      await db.transaction((tx) => dropQueued(tx, subscriptionId));
+    },
+
+    /** The push service says the subscription is gone (404, 410). */
+    async removeById(subscriptionId: string): Promise<void> {
+      await db.query('DELETE FROM push_subscriptions WHERE id = $1', [subscriptionId]);
+    },
+  };
+}
+
+async function dropQueued(tx: Queryable, subscriptionId: string): Promise<void> {
+  await tx.query('DELETE FROM push_pending WHERE subscription_id = $1', [subscriptionId]);
+  await tx.query('DELETE FROM push_jobs WHERE subscription_id = $1', [subscriptionId]);
+}
+
+export type PushRepository = ReturnType<typeof pushRepository>;

@@ -1,0 +1,149 @@
+/**
+ * /PushSubscriptions: area alerts by web push, without accounts. A device subscribes with
+ * its push subscription and an area; afterwards whoever shows the endpoint and its auth secret
+ * (which only the browser and this server know) may read, change, pause or delete it.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+import {
+  PushPauseBodySchema,
+  PushSubscriptionBodySchema,
+  PushSubscriptionProofSchema,
+  PushSubscriptionResponseSchema,
+  VapidKeyResponseSchema,
+  type PushSubscriptionBody,
+} from '@wildalert/shared';
+import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
+import { isTimeZone } from '../push/quiet-hours.ts';
+
+const notFound = () =>
+  new HttpProblem({ status: 404, detail: 'There is no push subscription with this endpoint and auth secret.' });
+
+const invalid = (field: string, message: string) =>
+  new HttpProblem({ status: 400, type: PROBLEM_TYPES.validation, detail: `${field} ${message}`, errors: { [field]: [message] } });
+
+const decodedLength = (base64url: string) => Buffer.from(base64url, 'base64url').length;
+
+/** What the schema cannot say: the endpoint's scheme, the keys' sizes, the time zone. */
+function checkSubscription(body: PushSubscriptionBody): void {
+  if (new URL(body.endpoint).protocol !== 'https:') throw invalid('endpoint', 'must be an https URL');
+  const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
+  if (p256dh.length !== 65 || p256dh[0] !== 4) throw invalid('keys.p256dh', 'must be an uncompressed P-256 point (65 bytes)');
+  if (decodedLength(body.keys.auth) !== 16) throw invalid('keys.auth', 'must be 16 bytes');
+  if (body.quietHours && !isTimeZone(body.quietHours.timeZone)) throw invalid('quietHours.timeZone', 'must be an IANA time zone');
+}
+
+const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/PushSubscriptions/key',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'vapidPublicKey',
+        summary: "The server's VAPID public key",
+        description: "The `applicationServerKey` a browser's `pushManager.subscribe()` needs.",
+        response: { 200: VapidKeyResponseSchema },
+      },
+    },
+    async () => ({ data: { publicKey: app.push.vapidPublicKey } }),
+  );
+
+  app.post(
+    '/PushSubscriptions',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'subscribePush',
+        summary: 'Subscribe a device to alerts around a point, or change its subscription',
+        description: [
+          "The browser's push subscription (`PushSubscription.toJSON()`: `endpoint`, `keys`) and an area: a point,",
+          'a radius of 0.5 to 10 km, optionally animals and quiet hours. Idempotent by endpoint: the same endpoint',
+          'with the same auth secret changes the subscription (200); a new one is created (201). The endpoint is',
+          'the only identifier stored. Each new alert in the area is notified, at most one notification per',
+          '10 minutes (the next summarises what came meanwhile). Counts against the write limits.',
+        ].join('\n'),
+        body: PushSubscriptionBodySchema,
+        response: {
+          200: PushSubscriptionResponseSchema,
+          201: PushSubscriptionResponseSchema,
+          ...problemResponses(400, 409, 413, 415),
+        },
+      },
+      config: { rateLimit: false },
+      onRequest: app.limitWrites,
+    },
+    async (request, reply) => {
+      checkSubscription(request.body);
+      const result = await app.push.repository.upsert(request.body);
+      if (result.kind === 'not-yours') {
+        throw new HttpProblem({ status: 409, detail: 'This endpoint is subscribed with another auth secret.' });
+      }
+      reply.code(result.kind === 'created' ? 201 : 200);
+      return { data: result.subscription };
+    },
+  );
+
+  app.post(
+    '/PushSubscriptions/lookup',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'readPushSubscription',
+        summary: "A device's subscription",
+        description: 'Shown to whoever sends its endpoint and auth secret (in the body: secrets do not belong in URLs).',
+        body: PushSubscriptionProofSchema,
+        response: { 200: PushSubscriptionResponseSchema, ...problemResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const subscription = await app.push.repository.find(request.body.endpoint, request.body.auth);
+      if (!subscription) throw notFound();
+      return { data: subscription };
+    },
+  );
+
+  app.post(
+    '/PushSubscriptions/pause',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'pausePushSubscription',
+        summary: 'Pause or resume a subscription',
+        description: 'A paused subscription is told nothing, and what was waiting to be sent is dropped.',
+        body: PushPauseBodySchema,
+        response: { 200: PushSubscriptionResponseSchema, ...problemResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { endpoint, auth, paused } = request.body;
+      const subscription = await app.push.repository.setPaused(endpoint, auth, paused);
+      if (!subscription) throw notFound();
+      return { data: subscription };
+    },
+  );
+
+  app.delete(
+    '/PushSubscriptions',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'deletePushSubscription',
+        summary: 'Delete a subscription',
+        description: 'Forgets the endpoint and everything waiting to be sent to it.',
+        body: PushSubscriptionProofSchema,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...problemResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await app.push.repository.remove(request.body.endpoint, request.body.auth))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default fp(pushSubscriptions, {
+  name: 'wildalert-push-routes',
+  dependencies: ['wildalert-errors', 'wildalert-push', 'wildalert-rate-limit', 'wildalert-docs'],
+  encapsulate: true,
+});

@@ -1,0 +1,60 @@
+/** /PushSubscriptions: this device's subscription to alerts around a point, by its endpoint and auth secret. */
+import type { PushSubscriptionInfo, PushSubscriptionResponse, VapidKeyResponse } from '@wildalert/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export interface Area {
+  latitude: number;
+  longitude: number;
+  /** Kilometres, 0.5 to 10. */
+  radius: number;
+  /** null: every animal. */
+  animals: string[] | null;
+}
+
+const post = (path: string, body: unknown, method = 'POST') =>
+  api<PushSubscriptionResponse>(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const proof = (subscription: PushSubscription) => ({ endpoint: subscription.endpoint, auth: subscription.toJSON().keys?.auth ?? '' });
+
+export async function vapidPublicKey(): Promise<string> {
+  return (await api<VapidKeyResponse>('/PushSubscriptions/key')).data.publicKey;
+}
+
+export async function saveSubscription(subscription: PushSubscription, area: Area, paused = false): Promise<PushSubscriptionInfo> {
+  const { endpoint, keys } = subscription.toJSON();
+  return (await post('/PushSubscriptions', { endpoint, keys, ...area, paused })).data;
+}
+
+/** The server's copy of this device's subscription, or null when it has none. */
+export async function readSubscription(subscription: PushSubscription): Promise<PushSubscriptionInfo | null> {
+  try {
+    return (await post('/PushSubscriptions/lookup', proof(subscription))).data;
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function pauseSubscription(subscription: PushSubscription, paused: boolean): Promise<PushSubscriptionInfo> {
+  return (await post('/PushSubscriptions/pause', { ...proof(subscription), paused })).data;
+}
+
+export async function deleteSubscription(subscription: PushSubscription): Promise<void> {
+  const response = await fetch('/PushSubscriptions', {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(proof(subscription)),
+  });
+  if (!response.ok && response.status !== 404) throw new Error(`HTTP ${response.status}`);
+}
+
+/** The Atom feed of the same area, for feed readers (and where push cannot work). */
+export function feedUrl(area: Area): string {
+  const query = new URLSearchParams({
+    Latitude: area.latitude.toFixed(5),
+    Longitude: area.longitude.toFixed(5),
+    Radius: String(area.radius),
+  });
+  for (const animal of area.animals ?? []) query.append('animal', animal);
+  return `/Alerts.atom?${query}`;
+}
