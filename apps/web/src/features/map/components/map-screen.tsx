@@ -66,6 +66,8 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const [inView, setInView] = useState<readonly string[] | null>(null);
   const hideNote = useCallback(() => setNote(null), []);
   const goToAdd = useLinkClickHandler(paths.addAlert);
+  // Other features' parts wait for the first answer: they must not delay the first markers.
+  const extrasDue = !alerts.isPending;
 
   const { change } = address;
   const openAlert = useCallback(
@@ -118,7 +120,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
             <Suspense fallback={null}>
               <MapLayers alerts={shown} onInView={setInView} />
             </Suspense>
-            {layers && <Suspense fallback={null}>{layers}</Suspense>}
+            {layers && extrasDue && <Suspense fallback={null}>{layers}</Suspense>}
             {selection && (
               <Suspense fallback={null}>
                 <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />
@@ -144,7 +146,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
               <MapControls inView={inView} onNote={setNote} />
             </Suspense>
           )}
-          {!address.list && controls && <Suspense fallback={null}>{controls}</Suspense>}
+          {!address.list && controls && extrasDue && <Suspense fallback={null}>{controls}</Suspense>}
         </div>
         {address.list && (
           <Suspense fallback={<PageLoading />}>
