@@ -1,14 +1,16 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.tiles`. */
 import fp from 'fastify-plugin';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
+import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     alerts: AlertsRepository;
     events: EventsRepository;
     moderation: ModerationRepository;
+    tiles: TilesRepository;
   }
 }
 
@@ -17,6 +19,7 @@ export default fp(
     app.decorate('alerts', alertsRepository(app.db));
     app.decorate('events', eventsRepository(app.db));
     app.decorate('moderation', moderationRepository(app.db));
+    app.decorate('tiles', tilesRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

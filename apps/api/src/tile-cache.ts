@@ -1,0 +1,103 @@
+/**
+ * Tile answers kept in memory, each with its strong ETag. A tile changes only when an alert
+ * inside it is added, hidden or restored, so an answer is kept until such a change touches its
+ * tile (at any zoom), not forgotten on every change as whole searches are (search-cache.ts):
+ * zoomed out over a country, a tile costs the database a scan of every alert in it.
+ *
+ * Changes are heard from the live feed's events (from every instance) and, for this process's
+ * own new alerts, from the route before it answers. A query begun before a commit the feed has
+ * heard of never fills the cache (its event may not be read yet). TTL_MS bounds what a change
+ * made around the API (SQL typed by hand) leaves stale. Identical requests in flight share one query.
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { gridOf, MAX_ZOOM, TILE_MIN_ZOOM, type LatLon, type TileQuery } from '@wildalert/shared';
+import type { Tile } from './repositories/tiles-repository.ts';
+
+const TTL_MS = 5 * 60_000;
+
+export interface TileAnswer {
+  body: string;
+  /** A strong validator: the body's hash, so equal answers from any instance share it. */
+  etag: string;
+}
+
+export class TileCache {
+  /** The keys kept per tile (`z/x/y`), to forget a tile's answers for every filter at once. */
+  private readonly byTile = new Map<string, Set<string>>();
+  private readonly answers = new LRUCache<string, TileAnswer>({
+    max: 50_000,
+    maxSize: 256 * 1024 * 1024,
+    sizeCalculation: (answer) => answer.body.length + 64,
+    ttl: TTL_MS,
+    dispose: (_answer, key) => this.forgetKey(key),
+  });
+  private readonly pending = new Map<string, Promise<TileAnswer>>();
+  /** Counts commits and changes: an answer begun before the latest one is not kept. */
+  private generation = 0;
+
+  get(tile: Tile, query: TileQuery, load: () => Promise<string>): Promise<TileAnswer> {
+    const key = cacheKey(tile, query);
+    const kept = this.answers.get(key);
+    if (kept) return Promise.resolve(kept);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const answer = load()
+      .then((body) => {
+        const result = { body, etag: etagOf(body) };
+        if (generation === this.generation) {
+          this.answers.set(key, result);
+          const keys = this.byTile.get(tileKey(tile)) ?? new Set<string>();
+          this.byTile.set(tileKey(tile), keys.add(key));
+        }
+        return result;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === answer) this.pending.delete(key);
+      });
+    this.pending.set(key, answer);
+    return answer;
+  }
+
+  /** A change was committed somewhere: answers being read now may miss it. */
+  committed(): void {
+    this.generation++;
+  }
+
+  /** An alert at `point` (its public location) changed: every tile holding it, at every zoom, is read again. */
+  changedAt(point: LatLon): void {
+    this.generation++;
+    for (let z = TILE_MIN_ZOOM; z <= MAX_ZOOM; z++) {
+      const { x, y } = gridOf(point.latitude, point.longitude, z);
+      const prefix = `${z}/${x}/${y}`;
+      for (const key of [...(this.byTile.get(prefix) ?? [])]) this.answers.delete(key);
+      for (const key of [...this.pending.keys()]) if (key.startsWith(`${prefix}|`)) this.pending.delete(key);
+    }
+  }
+
+  private forgetKey(key: string): void {
+    const tile = key.slice(0, key.indexOf('|'));
+    const keys = this.byTile.get(tile);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byTile.delete(tile);
+  }
+}
+
+const tileKey = ({ z, x, y }: Tile) => `${z}/${x}/${y}`;
+
+/** Filters that mean the same (animals in any order) share a key. */
+function cacheKey(tile: Tile, q: TileQuery): string {
+  return `${tileKey(tile)}|${q.animal ? [...new Set(q.animal)].sort().join(',') : ''}|${q.since ? new Date(q.since).toISOString() : ''}`;
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 §13.1.2 asks). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
