@@ -8,11 +8,18 @@
 export const TILE_MIN_ZOOM = 0;
 
 /**
- * Each tile is cut into 2^CELL_BITS × 2^CELL_BITS cells (64 × 64 screen pixels of a 256-pixel
- * tile): two or more alerts in one cell become one cluster, about as far apart as a cluster
- * bubble (46 px) is wide.
+ * Each tile is cut into 2^CELL_BITS × 2^CELL_BITS cells, 64 × 64 screen pixels of a tile drawn
+ * TILE_SIZE_PX wide: two or more alerts in one cell become one cluster, about as far apart as a
+ * cluster bubble (46 px) is wide.
  */
-export const TILE_CELL_BITS = 2;
+export const TILE_CELL_BITS = 3;
+
+/**
+ * The map draws each tile of alerts 512 pixels wide (as vector-tile maps do), one zoom below
+ * its own: a phone's view takes 2 to 6 tiles instead of 6 to 12 of 256 pixels, each request
+ * carrying more.
+ */
+export const TILE_SIZE_PX = 512;
 
 /** The latitude Web Mercator stops at: tiles reach from -85.0511° to 85.0511°. */
 export const MERCATOR_MAX_LATITUDE = 85.0511287798066;
@@ -42,4 +49,51 @@ export function gridOf(latitude: number, longitude: number, z: number, bits = 0)
   const x = Math.floor(((longitude + 180) / 360) * n);
   const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
   return { x: Math.min(n - 1, Math.max(0, x)), y: Math.min(n - 1, Math.max(0, y)) };
+}
+
+/** Beyond each edge of the view, the map loads the tiles this many pixels away: a cell. */
+export const TILE_MARGIN_PX = 64;
+
+export interface TileId {
+  z: number;
+  x: number;
+  y: number;
+}
+
+/** The zoom of the tiles a map at `mapZoom` (256-pixel tiles, as Leaflet counts) asks for. */
+export const tileZoomFor = (mapZoom: number) => Math.max(0, Math.round(mapZoom) - Math.log2(TILE_SIZE_PX / 256));
+
+/**
+ * The tiles a map of `width` × `height` pixels centred on a point at `mapZoom` shows, with
+ * `margin` pixels more on each side: what the map asks for (and the benchmark, as the map).
+ * Columns wrap around the antimeridian; rows stop at the poles.
+ */
+export function tilesInView(
+  centre: { latitude: number; longitude: number },
+  mapZoom: number,
+  width: number,
+  height: number,
+  margin = TILE_MARGIN_PX,
+): TileId[] {
+  const z = tileZoomFor(mapZoom);
+  const n = 2 ** z;
+  // At zoom 0 the world is one 256-pixel tile: the one tile of alerts is drawn that wide.
+  const world = 256 * 2 ** Math.round(mapZoom);
+  const size = world / n;
+  const rad = (Math.max(-MERCATOR_MAX_LATITUDE, Math.min(MERCATOR_MAX_LATITUDE, centre.latitude)) * Math.PI) / 180;
+  const cx = ((centre.longitude + 180) / 360) * world;
+  const cy = ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * world;
+  const first = (v: number, span: number) => Math.floor((v - span / 2 - margin) / size);
+  const last = (v: number, span: number) => Math.floor((v + span / 2 + margin - 1) / size);
+  const tiles: TileId[] = [];
+  const seen = new Set<number>();
+  for (let y = Math.max(0, first(cy, height)); y <= Math.min(n - 1, last(cy, height)); y++) {
+    for (let col = first(cx, width); col <= last(cx, width); col++) {
+      const x = ((col % n) + n) % n;
+      if (seen.has(y * n + x)) continue;
+      seen.add(y * n + x);
+      tiles.push({ z, x, y });
+    }
+  }
+  return tiles;
 }

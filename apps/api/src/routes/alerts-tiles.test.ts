@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   gridOf,
@@ -20,7 +21,8 @@ afterAll(() => t.dispose());
 
 async function getTile(z: number, x: number, y: number, query = '', headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url: `/Alerts/tiles/${z}/${x}/${y}${query}`, headers });
-  return { res, status: res.statusCode, etag: res.headers.etag as string | undefined, body: res.statusCode === 200 ? res.json<TileResponse>() : undefined };
+  const plain = res.statusCode === 200 && res.headers['content-encoding'] === undefined;
+  return { res, status: res.statusCode, etag: res.headers.etag as string | undefined, body: plain ? res.json<TileResponse>() : undefined };
 }
 
 const tileAt = (p: { latitude: number; longitude: number }, z: number) => ({ z, ...gridOf(p.latitude, p.longitude, z) });
@@ -206,6 +208,25 @@ describe('GET /Alerts/tiles caching', () => {
     const afterRestore = await getTile(z, x, y, '', { 'if-none-match': afterHide.etag! });
     expect(afterRestore.status).toBe(200);
     expect(afterRestore.etag).toBe(afterAdd.etag);
+  });
+
+  it('sends Brotli or gzip as the client accepts, each with its own ETag, and 304 to either', async () => {
+    // Enough clusters for an answer worth compressing (1 KB or more).
+    await seed({ latitude: 53.5, longitude: 22.5 }, 500, 0.8, 'compressed ');
+    const { x, y } = tileAt({ latitude: 53.9, longitude: 22.9 }, 9);
+    const plain = await getTile(9, x, y);
+    expect(plain.res.body.length).toBeGreaterThan(1024);
+    const br = await getTile(9, x, y, '', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await getTile(9, x, y, '', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(br.res.headers['content-encoding']).toBe('br');
+    expect(gz.res.headers['content-encoding']).toBe('gzip');
+    expect(br.res.headers.vary).toMatch(/accept-encoding/i);
+    expect(new Set([plain.etag, br.etag, gz.etag]).size).toBe(3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.res.rawPayload).toString())).toEqual(plain.body);
+    expect(JSON.parse(zlib.gunzipSync(gz.res.rawPayload).toString())).toEqual(plain.body);
+    const again = await getTile(9, x, y, '', { 'accept-encoding': 'br', 'if-none-match': `"nope", ${br.etag}` });
+    expect(again.status).toBe(304);
+    expect(again.etag).toBe(br.etag);
   });
 
   it('changes the tile at every zoom that holds the new alert', async () => {

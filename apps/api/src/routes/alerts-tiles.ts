@@ -5,15 +5,27 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { TILE_CELL_BITS, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
+import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
-import { matchesEtag } from '../tile-cache.ts';
+import { encodedBody, etagOf, matchesEtag, type TileEncoding } from '../tile-cache.ts';
 
 /**
  * Fresh for 10 s in any cache, then served stale for up to a minute while one request
  * revalidates (304 when unchanged): open maps learn of changes from the live stream meanwhile.
  */
 export const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
+
+/** Brotli when the client takes it, else gzip, else none (q=0 refuses a coding). */
+function acceptedEncoding(header: string | undefined): TileEncoding {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(/\s*;\s*/))
+      .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q))
+      .map(([coding]) => coding),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'identity';
+}
 
 const tiles: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -28,14 +40,15 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
           'west ≤ longitude < east and south < latitude ≤ north), at their public location, with the',
           '`animal` and `since` filters of `GET /Alerts`.',
           '',
-          `The tile is cut into ${2 ** TILE_CELL_BITS} × ${2 ** TILE_CELL_BITS} cells (64 screen pixels across): an alert alone in`,
+          `The tile is cut into ${2 ** TILE_CELL_BITS} × ${2 ** TILE_CELL_BITS} cells (64 pixels of a tile drawn ${TILE_SIZE_PX} wide): an alert alone in`,
           'its cell is answered as `GET /Alerts` shows it, in `alerts`; two or more are a cluster, with their',
           'mean point, their exact count and their count per animal. Counts are exact whatever the number',
           'of alerts, so an answer stays small at any zoom.',
           '',
           `Cacheable by anyone: \`Cache-Control: ${TILE_CACHE_CONTROL}\` and a strong \`ETag\` (the`,
           'answer\'s hash), so `If-None-Match` gets `304` while the tile is unchanged. The live stream',
-          '(`GET /Alerts/stream`) tells open maps of changes in between.',
+          '(`GET /Alerts/stream`) tells open maps of changes in between. The ETag names the content',
+          'coding too (`-br`, `-gz`); `If-None-Match` with any of them matches the same answer.',
         ].join('\n'),
         params: TileParamsSchema,
         querystring: TileQuerySchema,
@@ -61,9 +74,14 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
       }
       const query = request.query;
       const answer = await app.tileCache.get(tile, query, () => app.tiles.tile(tile, query));
-      reply.header('etag', answer.etag).header('cache-control', TILE_CACHE_CONTROL);
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
-      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+      const { encoding, body } = encodedBody(answer, acceptedEncoding(request.headers['accept-encoding']));
+      reply.header('etag', etagOf(answer, encoding)).header('cache-control', TILE_CACHE_CONTROL);
+      // Content-Type first: it tells the compression plugin to add Vary: Accept-Encoding, also to a 304.
+      reply.type('application/json; charset=utf-8');
+      if (matchesEtag(request.headers['if-none-match'], answer)) return reply.code(304).send(null);
+      // Compressed already: the compression plugin leaves an answer with a Content-Encoding alone.
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send((await body) as never);
     },
   );
 };
