@@ -5,8 +5,8 @@
  * zoomed out over a country, a tile costs the database a scan of every alert in it.
  *
  * Changes are heard from the live feed's events (from every instance) and, for this process's
- * own new alerts, from the route before it answers. A query begun before a commit the feed has
- * heard of never fills the cache (its event may not be read yet). TTL_MS bounds what a change
+ * own new alerts, from the route before it answers. An answer begun before a change to its
+ * tile, or while a commit's event is still unread, is not kept. TTL_MS bounds what a change
  * made around the API (SQL typed by hand) leaves stale. Identical requests in flight share one query.
  */
 import { createHash } from 'node:crypto';
@@ -17,6 +17,11 @@ import { gridOf, MAX_ZOOM, TILE_MIN_ZOOM, type LatLon, type TileQuery } from '@w
 import type { Tile } from './repositories/tiles-repository.ts';
 
 const TTL_MS = 5 * 60_000;
+/**
+ * A commit's event is read within milliseconds; after this long without it (a NOTIFY heard
+ * when the connection came back, with nothing new), answers are kept again.
+ */
+const UNREAD_MS = 1000;
 
 /** How a tile is sent: as the client accepts, compressed once per answer rather than per request. */
 export type TileEncoding = 'br' | 'gzip' | 'identity';
@@ -75,8 +80,15 @@ export class TileCache {
     dispose: (_answer, key) => this.forgetKey(key),
   });
   private readonly pending = new Map<string, Promise<TileAnswer>>();
-  /** Counts commits and changes: an answer begun before the latest one is not kept. */
-  private generation = 0;
+  /**
+   * The number of the latest change to each tile (`z/x/y`), kept longer than any query runs:
+   * an answer begun before a change to its tile is not kept.
+   */
+  private readonly lastChange = new LRUCache<string, number>({ max: 1_000_000, ttl: 60_000 });
+  private changeCount = 0;
+  /** When a commit was last heard of, and when an event was last read (ms). */
+  private heardAt = 0;
+  private readAt = 0;
 
   get(tile: Tile, query: TileQuery, load: () => Promise<string>): Promise<TileAnswer> {
     const key = cacheKey(tile, query);
@@ -84,11 +96,14 @@ export class TileCache {
     if (kept) return Promise.resolve(kept);
     const running = this.pending.get(key);
     if (running) return running;
-    const generation = this.generation;
+    const before = this.changeCount;
+    const started = Date.now();
     const answer = load()
       .then((body) => {
         const result: TileAnswer = { body, hash: hashOf(body), encoded: {} };
-        if (generation === this.generation) {
+        if ((this.lastChange.get(tileKey(tile)) ?? 0) <= before) {
+          // A commit heard of during the read whose event is not read yet may be in this tile.
+          if (this.heardAt >= started && this.readAt < this.heardAt && Date.now() - this.heardAt < UNREAD_MS) return result;
           this.answers.set(key, result);
           const keys = this.byTile.get(tileKey(tile)) ?? new Set<string>();
           this.byTile.set(tileKey(tile), keys.add(key));
@@ -102,17 +117,24 @@ export class TileCache {
     return answer;
   }
 
-  /** A change was committed somewhere: answers being read now may miss it. */
+  /** A change was committed somewhere: answers being read now may miss it, until its event is read. */
   committed(): void {
-    this.generation++;
+    this.heardAt = Date.now();
+  }
+
+  /** The live feed read the event of a change at `point`. */
+  eventRead(point: LatLon): void {
+    this.readAt = Date.now();
+    this.changedAt(point);
   }
 
   /** An alert at `point` (its public location) changed: every tile holding it, at every zoom, is read again. */
   changedAt(point: LatLon): void {
-    this.generation++;
+    const change = ++this.changeCount;
     for (let z = TILE_MIN_ZOOM; z <= MAX_ZOOM; z++) {
       const { x, y } = gridOf(point.latitude, point.longitude, z);
       const prefix = `${z}/${x}/${y}`;
+      this.lastChange.set(prefix, change);
       for (const key of [...(this.byTile.get(prefix) ?? [])]) this.answers.delete(key);
       for (const key of [...this.pending.keys()]) if (key.startsWith(`${prefix}|`)) this.pending.delete(key);
     }
