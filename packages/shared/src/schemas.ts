@@ -212,7 +212,6 @@ export const TileParamsSchema = Type.Object({
   x: Type.Integer({ minimum: 0, description: 'Column, 0 to 2^z − 1, from 180° W eastwards' }),
   y: Type.Integer({ minimum: 0, description: 'Row, 0 to 2^z − 1, from 85.05° N southwards' }),
 });
-export type TileParams = Static<typeof TileParamsSchema>;
 
 /** GET /Alerts/tiles/{z}/{x}/{y}: the filters of GET /Alerts, without the area. */
 export const TileQuerySchema = Type.Object(

@@ -22,7 +22,7 @@ export const TILE_CELL_BITS = 3;
 export const TILE_SIZE_PX = 512;
 
 /** The latitude Web Mercator stops at: tiles reach from -85.0511° to 85.0511°. */
-export const MERCATOR_MAX_LATITUDE = 85.0511287798066;
+const MERCATOR_MAX_LATITUDE = 85.0511287798066;
 
 export interface TileBounds {
   west: number;
@@ -52,7 +52,7 @@ export function gridOf(latitude: number, longitude: number, z: number, bits = 0)
 }
 
 /** Beyond each edge of the view, the map loads the tiles this many pixels away: a cell. */
-export const TILE_MARGIN_PX = 64;
+const TILE_MARGIN_PX = 64;
 
 export interface TileId {
   z: number;

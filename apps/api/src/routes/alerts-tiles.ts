@@ -13,7 +13,7 @@ import { encodedBody, etagOf, matchesEtag, type TileEncoding } from '../tile-cac
  * Fresh for 10 s in any cache, then served stale for up to a minute while one request
  * revalidates (304 when unchanged): open maps learn of changes from the live stream meanwhile.
  */
-export const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
+const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
 
 /** Brotli when the client takes it, else gzip, else none (q=0 refuses a coding). */
 function acceptedEncoding(header: string | undefined): TileEncoding {

@@ -2,8 +2,8 @@
  * GET /Alerts/tiles/{z}/{x}/{y}: the map's alerts, one query per tile, so that tiles are shared
  * between views (a pan asks only for the tiles it reveals) and cached as the server allows.
  */
-import { useRef } from 'react';
-import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useQueries, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { TileId, TileResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
@@ -14,7 +14,7 @@ export interface LoadedTile {
 }
 
 /** Every tile query starts with this; invalidating it makes open maps ask their tiles again. */
-export const TILES_KEY = ['alert-tiles'] as const;
+const TILES_KEY = ['alert-tiles'] as const;
 
 /** The window, not its start: the key stays the same while time passes. */
 const tileKey = (tile: TileId, filters: MapFilters) =>
@@ -45,21 +45,9 @@ export interface AlertTiles {
 
 export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): AlertTiles {
   const queryClient = useQueryClient();
-  const current = useQueries({
-    queries: tiles.map((tile) => {
-      const queryKey = tileKey(tile, filters);
-      return {
-        queryKey,
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api<TileResponse>(tileQuery(tile, filters, Date.now()), {
-            signal,
-            // Asked again (a change heard on the live stream): the browser's copy may be the old
-            // one for a few seconds more, so it revalidates (a 304 when nothing changed).
-            cache: queryClient.getQueryData(queryKey) === undefined ? 'default' : 'no-cache',
-          }),
-      };
-    }),
-    combine: (results) => {
+  // Stable, so that TanStack Query combines the results again only when they change.
+  const combine = useCallback(
+    (results: Array<UseQueryResult<TileResponse>>) => {
       const loaded: LoadedTile[] = [];
       results.forEach((r, i) => {
         if (r.data) loaded.push({ tile: tiles[i]!, data: r.data });
@@ -74,6 +62,23 @@ export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): Al
         retry: () => results.forEach((r) => r.isError && void r.refetch()),
       };
     },
+    [tiles],
+  );
+  const current = useQueries({
+    queries: tiles.map((tile) => {
+      const queryKey = tileKey(tile, filters);
+      return {
+        queryKey,
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api<TileResponse>(tileQuery(tile, filters, Date.now()), {
+            signal,
+            // Asked again (a change heard on the live stream): the browser's copy may be the old
+            // one for a few seconds more, so it revalidates (a 304 when nothing changed).
+            cache: queryClient.getQueryData(queryKey) === undefined ? 'default' : 'no-cache',
+          }),
+      };
+    }),
+    combine,
   });
   // The last view whose tiles all arrived stays while the next one loads (another zoom, another
   // time window): no blink, and never two zooms' counts at once.

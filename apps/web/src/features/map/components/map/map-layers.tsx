@@ -8,7 +8,7 @@ import { ANIMALS, animalByKey, type Alert } from '@wildalert/shared';
 import { usePosition } from '../../../../lib/geolocation.ts';
 
 /** Where an animal is on the map: an alert, or one animal of a cluster. */
-export type AnimalPoint = Pick<Alert, 'latitude' | 'longitude' | 'animal'>;
+type AnimalPoint = Pick<Alert, 'latitude' | 'longitude' | 'animal'>;
 
 interface MapLayersProps {
   alerts: readonly AnimalPoint[];
