@@ -7,7 +7,7 @@
  *   npm run bench                        # everything (~10 min)
  *   npm run bench -- --quick             # small sizes and short runs (~3 min)
  *   npm run bench -- --only=postgres     # one group (or several, comma-separated):
- *                                        # postgres, pglite, flood, cold, web, browser, push
+ *                                        # postgres, tiles, pglite, flood, cold, web, browser, lighthouse, photos, push
  *   npm run bench -- --results /tmp/r.md # write the results elsewhere
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ import {
   type PostgresCluster,
   type ServerProcess,
 } from '@wildalert/test-support';
-import { LIMIT_DEFAULT, LIMIT_MAX } from '@wildalert/shared';
+import { gridOf, LIMIT_DEFAULT, LIMIT_MAX, tilesInView, tileZoomFor } from '@wildalert/shared';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPglite } from '../../apps/api/src/db/pglite.ts';
 import { pgliteTemplate } from '../../apps/api/src/plugins/db.ts';
@@ -42,8 +42,10 @@ import { percentile, startFlood, visit } from './flood.ts';
 import { describeTransfers, measureFirstVisit, SEEDED_ALERTS, startSizeBench } from './web-size.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { benchPush } from './push.ts';
+import { TILE_SQL, tileParams } from '../../apps/api/src/repositories/tiles-repository.ts';
+import { get, loadView, measureSupercluster, PHONE_VIEW, TILE_WINDOWS, tilePath, variedCentre, viewBytes, viewLoad, type TileWindow } from './tiles.ts';
 
-const GROUPS = ['postgres', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push'] as const;
+const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: args } = parseArgs({
@@ -67,6 +69,7 @@ const SETTINGS = {
   browserAlerts: QUICK ? 2_000 : 10_000,
   pushSubscriptions: QUICK ? 10_000 : 100_000,
   pushDeliveries: QUICK ? 200 : 1000,
+  tilesSize: QUICK ? 10_000 : 1_000_000,
 };
 const RADIUS_KM = 15;
 /** The map's request: 15 km around Kraków, the default limit. */
@@ -114,7 +117,7 @@ async function main() {
     for (const group of only) {
       console.log(`\n== ${group}`);
       const t = Date.now();
-      await { postgres: benchPostgres, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup }[group]();
+      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup }[group]();
       // Each group leaves nothing running for the next.
       while (cleanups.length) await cleanups.pop()!();
       console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
@@ -328,6 +331,133 @@ async function measurePosts(url: string, name: string): Promise<void> {
     ],
   });
   figure(`${name}.post_rps`, created / result.duration, 'req/s');
+}
+
+// ---- Tiles: what the map asks since issue 20, against the naive query and the app's searches before ----
+
+/** The map's default zoom (PRODUCT.md), where the views of the load phases look. */
+const TILE_ZOOM = 13;
+
+/**
+ * One run at 1,000,000 alerts on PostgreSQL: the naive query, the app's radius searches as it
+ * sent them before (app_7d, app_all), phone views of tiles from varied centres, the bytes of
+ * a view at every zoom, a repeated view, and Supercluster in memory over the same points.
+ */
+async function benchTiles() {
+  const cluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
+  later(() => cluster.stop());
+  await cluster.psql('CREATE DATABASE wildalert');
+  const url = cluster.urlFor('wildalert');
+  const server = await startServerProcess({ env: { DATABASE_URL: url, LOG_LEVEL: 'warn', ...UNLIMITED } });
+  later(() => server.kill('SIGTERM'));
+  const pool = new pg.Pool({ connectionString: url, max: SETTINGS.connections, options: '-c timezone=UTC' });
+  later(() => pool.end());
+  const size = SETTINGS.tilesSize;
+  const t = Date.now();
+  for (let offset = 0; offset < size; offset += 250_000) await pool.query(seedAlertsSql(Math.min(250_000, size - offset), { offset }));
+  await pool.query('VACUUM ANALYZE alerts');
+  console.log(`seeded ${size} alerts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const name = label('postgres', size);
+
+  const naive = await sqlLoop(pool, NAIVE_SQL, () => [KRAKOW.longitude, KRAKOW.latitude, RADIUS_KM * 1000]);
+  figure(`${name}.naive_rps`, naive.rps, 'req/s');
+  await measureAppGets(server.url, name);
+
+  for (const window of Object.keys(TILE_WINDOWS) as TileWindow[]) {
+    const query = TILE_WINDOWS[window]();
+    // The database's work alone: the tile statement for varied tiles around Kraków, no cache.
+    const rnd = random(17);
+    const tileOf = () => {
+      const centre = variedCentre(rnd);
+      const z = tileZoomFor(TILE_ZOOM);
+      return { z, ...gridOf(centre.latitude, centre.longitude, z) };
+    };
+    const since = query ? decodeURIComponent(query.slice('?since='.length)) : undefined;
+    const raw = await sqlLoop(pool, TILE_SQL, () => tileParams(tileOf(), since ? { since } : {}));
+    figure(`${name}.tile_${window}_sql_p50_ms`, raw.p50, 'ms');
+    figure(`${name}.tile_${window}_sql_rps`, raw.rps, 'tiles/s');
+
+    const views = random(13);
+    const load = await viewLoad(server.url, SETTINGS.connections, SETTINGS.duration, () => ({
+      tiles: tilesInView(variedCentre(views), TILE_ZOOM, PHONE_VIEW.width, PHONE_VIEW.height),
+      query,
+    }));
+    figure(`${name}.tiles_${window}_view_p50_ms`, load.p50, 'ms');
+    figure(`${name}.tiles_${window}_tile_p50_ms`, load.tileP50, 'ms');
+    figure(`${name}.tiles_${window}_tile_p99_ms`, load.tileP99, 'ms');
+    figure(`${name}.tiles_${window}_tiles_per_view`, load.tilesPerView, 'tiles');
+    figure(`${name}.tiles_${window}_views_rps`, load.viewsPerSecond, 'views/s');
+    figure(`${name}.tiles_${window}_tiles_rps`, load.tilesPerSecond, 'tiles/s');
+    figure(`${name}.tiles_${window}_over_naive`, load.viewsPerSecond / naive.rps, '×');
+    figure(`${name}.tiles_${window}_uncached_views_rps`, raw.rps / load.tilesPerView, 'views/s');
+
+    // The bytes of a phone view at each zoom (5 centres each; the largest).
+    // Map zooms (Leaflet's), each asking for tiles one zoom out (512 pixels wide).
+    const zooms = [6, 8, 10, 11, 12, 13, 14, 15, 16, 17, 19];
+    let largest = { br: 0, json: 0, zoom: 0, alerts: 0, items: 0 };
+    const perZoom: string[] = [];
+    const where = random(23);
+    for (const zoom of zooms) {
+      let most = { br: 0, json: 0, alerts: 0, items: 0 };
+      for (let i = 0; i < 5; i++) {
+        const bytes = await viewBytes(server.url, tilesInView(variedCentre(where), zoom, PHONE_VIEW.width, PHONE_VIEW.height), query);
+        if (bytes.br > most.br) most = bytes;
+      }
+      perZoom.push(`z${zoom} ${(most.br / 1000).toFixed(1)} kB (${most.items} markers and clusters for ${most.alerts} alerts)`);
+      if (most.br > largest.br) largest = { ...most, zoom };
+      if (zoom === TILE_ZOOM) {
+        figure(`${name}.tiles_${window}_z${zoom}_view_br_kb`, most.br / 1000, 'KB');
+        figure(`${name}.tiles_${window}_z${zoom}_view_alerts`, most.alerts, 'alerts');
+      }
+    }
+    figure(`${name}.tiles_${window}_view_br_kb_max`, largest.br / 1000, 'KB');
+    figure(`${name}.tiles_${window}_view_json_kb_max`, largest.json / 1000, 'KB');
+    notes.push(`${name}.tiles_${window}: a 360×640 view's tiles as sent (Brotli), the largest of 5 centres within ~10 km of Kraków per zoom: ${perZoom.join('; ')}.`);
+  }
+  await measureRepeatView(server.url, pool, name);
+
+  const views = Array.from({ length: QUICK ? 200 : 1000 }, ((rnd) => () => variedCentre(rnd))(random(13)));
+  const sc = await measureSupercluster(pool, views, TILE_ZOOM);
+  figure(`${name}.supercluster_load_ms`, sc.loadMs, 'ms');
+  figure(`${name}.supercluster_heap_mb`, sc.heapMb, 'MB');
+  figure(`${name}.supercluster_views_per_s`, sc.viewsPerSecond, 'views/s');
+  figure(`${name}.supercluster_view_p50_ms`, sc.p50Ms, 'ms');
+  const all = figures.find((f) => f.name === `${name}.tiles_all_views_rps`)?.value ?? NaN;
+  figure(`${name}.tiles_all_over_supercluster`, all / sc.viewsPerSecond, '×');
+  notes.push(`${name}.supercluster: ${sc.points} points indexed in one Node process (radius 60 px, extent 256, maxZoom 19, as the web app used it), getClusters over a phone view and its margin at zoom ${TILE_ZOOM}, one core; rebuilt from scratch on every change.`);
+}
+
+/**
+ * Another visitor, the same streets, within the cache time: every tile answered 304 to its
+ * ETag, and the database asked nothing (its committed transactions, which the server's
+ * statements each are, before and after; statistics are flushed within 10 s).
+ */
+async function measureRepeatView(origin: string, pool: pg.Pool, name: string) {
+  const tiles = tilesInView(KRAKOW, TILE_ZOOM, PHONE_VIEW.width, PHONE_VIEW.height);
+  const query = TILE_WINDOWS.all();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  later(async () => agent.destroy());
+  const first = await loadView(agent, origin, tiles, query);
+  const etags = new Map(first.map((a) => [a.path, a.etag!]));
+  const transactions = async () => {
+    await new Promise((r) => setTimeout(r, 11_000));
+    const { rows } = await pool.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0]!.n);
+  };
+  // What the server and the statistics' own readings commit in such an interval, views aside.
+  const start = await transactions();
+  const before = await transactions();
+  const idle = before - start;
+  const t = performance.now();
+  const again = await loadView(agent, origin, tiles, query, etags);
+  const ms = performance.now() - t;
+  const after = await transactions();
+  figure(`${name}.tiles_repeat_view_304`, again.filter((a) => a.status === 304).length / again.length * 100, '%');
+  figure(`${name}.tiles_repeat_view_bytes`, again.reduce((s, a) => s + a.bytes, 0), 'B');
+  figure(`${name}.tiles_repeat_view_ms`, ms, 'ms');
+  figure(`${name}.tiles_repeat_view_queries`, after - before - idle, 'queries');
+  const sample = await get(agent, origin, tilePath(tiles[0]!, query));
+  notes.push(`${name}.tiles_repeat_view: ${tiles.length} tiles of a phone view at zoom ${TILE_ZOOM} over Kraków, "Wszystkie", asked again with If-None-Match; Cache-Control sent: a browser or a CDN would not even ask within max-age. ETag ${sample.etag}.`);
 }
 
 // ---- The embedded engine ----
@@ -611,6 +741,14 @@ const TARGETS: Array<[name: string, comparison: '<=' | '>=', target: number]> = 
   ['lighthouse_map.best_practices', '>=', 100],
   ['lighthouse_add.best_practices', '>=', 100],
   ['first_start_ms', '<=', 25_000],
+  // Dense views (issue 20): tiles at 1,000,000 alerts, varied views, against the naive query in the same run.
+  ['postgres_1m.tiles_7d_view_br_kb_max', '<=', 50],
+  ['postgres_1m.tiles_all_view_br_kb_max', '<=', 50],
+  ['postgres_1m.tiles_7d_over_naive', '>=', 40],
+  ['postgres_1m.tiles_all_over_naive', '>=', 20],
+  ['postgres_1m.tiles_all_view_p50_ms', '<=', 100],
+  ['postgres_1m.tiles_repeat_view_304', '>=', 100],
+  ['postgres_1m.tiles_repeat_view_queries', '<=', 0],
 ];
 
 function targetsTable(): string {

@@ -97,7 +97,7 @@ export async function measureFirstVisit(browser: Browser, origin: string): Promi
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     const worker = await Promise.all(precached);
     const scriptsStyles = transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
-    const alerts = transfers.filter((t) => /\/Alerts\?/.test(t.url));
+    const alerts = transfers.filter((t) => /\/Alerts(?:\?|\/tiles\/)/.test(t.url));
     return {
       totalKb: kb(transfers),
       scriptsStylesKb: kb(scriptsStyles),

@@ -292,7 +292,7 @@ test('a popup stays put while the map around it refreshes: the same element, no 
   await expect(page).not.toHaveURL(new RegExp(`lng=${KRAKOW.longitude.toFixed(5)}`));
   await wildalert.createAlert({ ...near(-0.0008, -0.0015), animal: 'hare' });
   await expect(marker(page, 'Zając')).toBeVisible();
-  const refetch = page.waitForResponse((r) => r.url().includes('/Alerts?') && r.url().includes('since='));
+  const refetch = page.waitForResponse((r) => r.url().includes('/Alerts/tiles/') && r.url().includes('since='));
   await page.getByRole('button', { name: '30 dni', exact: true }).click();
   await refetch;
   await expect(marker(page, 'Lis')).toBeVisible();

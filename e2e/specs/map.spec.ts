@@ -61,7 +61,8 @@ test('a visitor in Warsaw who shares their position sees the map move there, wit
   await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Kraków' });
   await wildalert.createAlert({ latitude: 52.2319, longitude: 21.0067, animal: 'fox', comments: 'Warszawa, Pałac Kultury' });
   await grantGeolocation(page, WARSAW.latitude, WARSAW.longitude);
-  const warsawFetch = page.waitForRequest((r) => r.url().includes('/Alerts?') && r.url().includes('Latitude=52.229700'));
+  // The map's tile (512 px, one zoom out from 13) around the visitor and the Warsaw alert.
+  const warsawFetch = page.waitForRequest((r) => r.url().includes('/Alerts/tiles/12/2287/1348'));
   await page.goto('');
   await warsawFetch;
   await expect(marker(page, 'Lis')).toBeVisible();
@@ -125,7 +126,7 @@ test('moving the map far away loads the alerts there, once the map rests', async
   await expect(page.locator('.wa-map-status')).not.toContainText('Wczytywanie');
   await expect(marker(page, 'Zając')).toHaveCount(0);
   const requests: string[] = [];
-  page.on('request', (r) => r.url().includes('/Alerts?') && requests.push(r.url()));
+  page.on('request', (r) => r.url().includes('/Alerts/tiles/') && requests.push(r.url()));
   // Drag the map west twice, as a visitor would: about 20 km east.
   for (let i = 0; i < 2; i++) {
     await page.mouse.move(1000, 400);
@@ -135,16 +136,19 @@ test('moving the map far away loads the alerts there, once the map rests', async
     await page.mouse.up();
   }
   await expect(marker(page, 'Zając')).toBeVisible();
-  expect(requests.length, `requests while panning: ${requests.join('\n')}`).toBeLessThanOrEqual(2);
+  // The tiles the two pans revealed, each once, not a request per frame: a 1280 × 800 view
+  // and its margin take at most 4 × 3 tiles of 512 pixels.
+  expect(new Set(requests).size, `requests while panning: ${requests.join('\n')}`).toBe(requests.length);
+  expect(requests.length, `requests while panning: ${requests.join('\n')}`).toBeLessThanOrEqual(2 * 12);
 });
 
 test('a failed fetch says so in Polish and offers to retry', async ({ page, wildalert }) => {
   await wildalert.createAlert({ latitude: 50.0497, longitude: 19.9445, animal: 'badger' });
-  await page.route('**/Alerts?**', (route) => route.abort('connectionrefused'));
+  await page.route('**/Alerts/tiles/**', (route) => route.abort('connectionrefused'));
   await page.goto('');
   await expect(page.getByText('Nie udało się wczytać zgłoszeń.')).toBeVisible();
   await expect(marker(page, 'Borsuk')).toHaveCount(0);
-  await page.unroute('**/Alerts?**');
+  await page.unroute('**/Alerts/tiles/**');
   await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
   await expect(marker(page, 'Borsuk')).toBeVisible();
   await expect(page.getByText('Nie udało się wczytać zgłoszeń.')).toHaveCount(0);
@@ -155,14 +159,15 @@ test('many alerts are clustered, and a cluster opens on click', async ({ page, w
     await wildalert.createAlert({ latitude: 50.05 + i * 0.0004, longitude: 19.94 + i * 0.0004, animal: 'boar' });
   }
   await page.goto('');
-  const cluster = page.getByRole('button', { name: '6 zgłoszeń w pobliżu — przybliż' });
+  // Named with how many and which animals.
+  const cluster = page.getByRole('button', { name: '6 zgłoszeń w pobliżu — przybliż. dzik: 6' });
   await expect(cluster).toBeVisible();
   await expect(marker(page, 'Dzik')).toHaveCount(0);
   await cluster.click();
   await expect(cluster).toHaveCount(0);
   // Zoomed in: the six are now in smaller clusters and single markers, all still there.
   const total = async () => {
-    const clusters = await page.getByRole('button', { name: /w pobliżu — przybliż$/ }).evaluateAll((els) =>
+    const clusters = await page.getByRole('button', { name: /w pobliżu — przybliż\. / }).evaluateAll((els) =>
       els.map((el) => Number(el.getAttribute('title')!.split(' ')[0])),
     );
     return clusters.reduce((a, b) => a + b, 0) + (await marker(page, 'Dzik').count());

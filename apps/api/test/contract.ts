@@ -6,6 +6,7 @@
  * 2020-12 (OpenAPI 3.1's dialect). Bodies PostgreSQL writes as text are checked like the
  * rest. A mismatch fails the request, and so the test that made it.
  */
+import zlib from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -138,6 +139,12 @@ export class Contract {
   }
 }
 
+/** A body as its client reads it: a compressed one (a test asked for br or gzip) decompressed. */
+function decoded(raw: Buffer, encoding: unknown): string {
+  const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+  return body.toString('utf8');
+}
+
 /** An answer that disagrees with the OpenAPI document. */
 export class ContractError extends Error {}
 
@@ -159,7 +166,7 @@ export function holdToContract(app: FastifyInstance): void {
       url,
       status: response.statusCode,
       contentType: typeof contentType === 'string' ? contentType : undefined,
-      body: response.body,
+      body: decoded(response.rawPayload, response.headers['content-encoding']),
     });
     if (found.length > 0) {
       throw new ContractError([`${method} ${url} → ${response.statusCode} disagrees with the OpenAPI document:`, ...found].join('\n  '));

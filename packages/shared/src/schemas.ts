@@ -1,7 +1,16 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
-import { COMMENTS_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, RADIUS_DEFAULT_KM, RADIUS_MAX_KM, REPORT_REASON_MAX_LENGTH } from './constants.ts';
+import {
+  COMMENTS_MAX_LENGTH,
+  LIMIT_DEFAULT,
+  LIMIT_MAX,
+  MAX_ZOOM,
+  RADIUS_DEFAULT_KM,
+  RADIUS_MAX_KM,
+  REPORT_REASON_MAX_LENGTH,
+} from './constants.ts';
+import { TILE_CELL_BITS, TILE_MIN_ZOOM } from './tiles.ts';
 
 /**
  * Text that PostgreSQL can store as written: no NUL character and no lone UTF-16
@@ -214,3 +223,44 @@ export const AlertsStreamQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** GET /Alerts/tiles/{z}/{x}/{y}: which tile (OpenStreetMap's z/x/y scheme). */
+export const TileParamsSchema = Type.Object({
+  z: Type.Integer({ minimum: TILE_MIN_ZOOM, maximum: MAX_ZOOM, description: `Zoom, ${TILE_MIN_ZOOM} to ${MAX_ZOOM}` }),
+  x: Type.Integer({ minimum: 0, description: 'Column, 0 to 2^z − 1, from 180° W eastwards' }),
+  y: Type.Integer({ minimum: 0, description: 'Row, 0 to 2^z − 1, from 85.05° N southwards' }),
+});
+
+/** GET /Alerts/tiles/{z}/{x}/{y}: the filters of GET /Alerts, without the area. */
+export const TileQuerySchema = Type.Object(
+  {
+    animal: AlertsQuerySchema.properties.animal,
+    since: AlertsQuerySchema.properties.since,
+  },
+  { additionalProperties: false },
+);
+export type TileQuery = Static<typeof TileQuerySchema>;
+
+const ClusterSchema = Type.Object({
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  count: Type.Integer({ minimum: 2, description: 'How many alerts, exactly' }),
+  animals: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+    description: 'How many of them per animal (keys from GET /Animals)',
+  }),
+  spot: Type.Boolean({ description: 'All of them at one point: zooming in cannot split them' }),
+});
+export type Cluster = Static<typeof ClusterSchema>;
+
+export const TileResponseSchema = Type.Object({
+  alerts: Type.Array(AlertSchema, {
+    description: `The alerts alone in their cell (of ${2 ** TILE_CELL_BITS} × ${2 ** TILE_CELL_BITS} per tile), newest first`,
+  }),
+  clusters: Type.Array(ClusterSchema, {
+    description: "The cells holding two or more alerts, each at its alerts' mean point",
+  }),
+  newest: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: "The newest alert's createdAt, null when the tile is empty: a live alert newer than this is not counted yet",
+  }),
+});
+export type TileResponse = Static<typeof TileResponseSchema>;

@@ -54,6 +54,7 @@ export class AlertFeed {
   private latestId = 0;
   private readonly subscribers = new Set<Subscriber>();
   private readonly commitListeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: AlertEvent) => void>();
   private catchingUp: Promise<void> | undefined;
   private catchUpAgain = false;
   private unlisten: (() => Promise<void>) | undefined;
@@ -123,6 +124,11 @@ export class AlertFeed {
     this.commitListeners.add(listener);
   }
 
+  /** Calls `listener` with every event read, in order, before any client is sent it. */
+  onEvent(listener: (event: AlertEvent) => void): void {
+    this.eventListeners.add(listener);
+  }
+
   /** Reads what was committed up to now, so that a client subscribing next starts exactly here. */
   sync(): Promise<void> {
     return this.catchUp();
@@ -163,9 +169,10 @@ export class AlertFeed {
     if (event.kind === 'removed') {
       // A hidden alert's content is never replayed: its earlier "added" becomes a removal too.
       this.recent = this.recent.map((e) =>
-        e.kind === 'added' && e.alert.id === event.alertId ? { id: e.id, kind: 'removed', alertId: event.alertId } : e,
+        e.kind === 'added' && e.alert.id === event.alertId ? { id: e.id, kind: 'removed', alertId: event.alertId, at: event.at } : e,
       );
     }
+    for (const listener of this.eventListeners) listener(event);
     this.recent.push(event);
     if (this.recent.length > this.capacity) {
       const dropped = this.recent.splice(0, this.recent.length - this.capacity);

@@ -1,9 +1,10 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`. */
 import fp from 'fastify-plugin';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
+import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,7 @@ declare module 'fastify' {
     events: EventsRepository;
     moderation: ModerationRepository;
     photos: PhotosRepository;
+    tiles: TilesRepository;
   }
 }
 
@@ -20,6 +22,7 @@ export default fp(
     app.decorate('events', eventsRepository(app.db));
     app.decorate('moderation', moderationRepository(app.db));
     app.decorate('photos', photosRepository(app.db));
+    app.decorate('tiles', tilesRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

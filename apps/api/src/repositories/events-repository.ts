@@ -1,5 +1,5 @@
 /** The SQL for alert events: the log the live stream sends and replays. */
-import type { Alert } from '@wildalert/shared';
+import type { Alert, LatLon } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { ALERT_JSON } from './alert-json.ts';
 
@@ -11,7 +11,8 @@ const EVENTS_LOCK = 4_886_063_925;
 
 export type AlertEvent =
   | { id: number; kind: 'added'; alert: Alert }
-  | { id: number; kind: 'removed'; alertId: string };
+  /** `at`: where the alert was shown (its public location), for this server's caches; never sent. */
+  | { id: number; kind: 'removed'; alertId: string; at: LatLon };
 
 /**
  * Records an event inside the writer's transaction; listeners hear of it when it commits.
@@ -32,17 +33,20 @@ interface EventRow {
   kind: AlertEvent['kind'];
   alert_id: string;
   alert: Alert | null;
+  latitude: number;
+  longitude: number;
 }
 
 /** An "added" event of an alert hidden since is read as its removal: its content is never sent. */
 const EVENT_COLUMNS = `e.id::text AS id, e.kind, e.alert_id,
-  CASE WHEN e.kind = 'added' AND NOT a.hidden THEN ${ALERT_JSON} END AS alert`;
+  CASE WHEN e.kind = 'added' AND NOT a.hidden THEN ${ALERT_JSON} END AS alert,
+  ST_Y(a.public_location::geometry) AS latitude, ST_X(a.public_location::geometry) AS longitude`;
 
 function toEvent(row: EventRow): AlertEvent {
   const id = Number(row.id);
   return row.kind === 'added' && row.alert
     ? { id, kind: 'added', alert: row.alert }
-    : { id, kind: 'removed', alertId: row.alert_id };
+    : { id, kind: 'removed', alertId: row.alert_id, at: { latitude: row.latitude, longitude: row.longitude } };
 }
 
 export function eventsRepository(db: Database) {

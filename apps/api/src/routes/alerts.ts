@@ -173,6 +173,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         const { alert, replayed } = await app.alerts.create(request.body, key);
         // Before the answer: the client's next search must see its alert.
         app.searchCache.invalidate();
+        app.tileCache.changedAt(alert);
         reply.code(201).header('location', `/Alerts/${alert.id}`);
         if (replayed) reply.header('idempotent-replayed', 'true');
         return { data: alert };
@@ -199,6 +200,7 @@ export default fp(alerts, {
     'wildalert-errors',
     'wildalert-repositories',
     'wildalert-search-cache',
+    'wildalert-tile-cache',
     'wildalert-rate-limit',
     'wildalert-query-budget',
     'wildalert-admin',

@@ -78,7 +78,11 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       const result = UUID_PATTERN.test(id) ? await app.moderation.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
       if (!result) throw notFound(id);
       // Searches must not show it any more.
-      if (result.hidden) app.searchCache.invalidate();
+      if (result.hidden) {
+        app.searchCache.invalidate();
+        // Reads its event, which tells the tile cache where the alert was.
+        await app.feed.sync();
+      }
       return reply.code(result.created ? 201 : 200).send({ data: result.report });
     },
   );
@@ -101,6 +105,8 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       if (!UUID_PATTERN.test(id) || !(await app.moderation.hide(id))) throw notFound(id);
       app.searchCache.invalidate();
+      // Reads its event, which tells the tile cache where the alert was.
+      await app.feed.sync();
       return reply.code(204).send(null);
     },
   );
@@ -152,6 +158,8 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       const alert = UUID_PATTERN.test(id) ? await app.moderation.restore(id) : undefined;
       if (!alert) throw notFound(id);
       app.searchCache.invalidate();
+      // Reads its event, which tells the tile cache where the alert is shown.
+      await app.feed.sync();
       return { data: alert };
     },
   );
@@ -165,6 +173,7 @@ export default fp(moderation, {
     'wildalert-errors',
     'wildalert-repositories',
     'wildalert-search-cache',
+    'wildalert-live',
     'wildalert-rate-limit',
     'wildalert-admin',
     'wildalert-docs',

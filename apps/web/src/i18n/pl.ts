@@ -37,9 +37,9 @@ export const pl = {
     loadingAlerts: 'Wczytywanie zgłoszeń…',
     loadFailed: 'Nie udało się wczytać zgłoszeń.',
     retry: 'Spróbuj ponownie',
-    truncated: (shown: number) => `Pokazano ${shown} najnowszych zgłoszeń z okolicy.`,
     created: 'Dziękujemy! Zgłoszenie dodane.',
-    clusterLabel: (count: number) => `${alertsPl(count)} w pobliżu — przybliż`,
+    /** A cluster's name: how many, then which animals ("dzik: 3, lis: 2"). */
+    clusterLabel: (count: number, animals: string) => `${alertsPl(count)} w pobliżu — przybliż. ${animals}`,
     /** Distinct for each marker: the animal and how long ago ("Dzik, 12 minut temu — pokaż zgłoszenie"). */
     markerLabel: (animal: string, when: string) => `${animal}, ${when} — pokaż zgłoszenie`,
     sameSpot: (count: number) => `${alertsPl(count)} w tym samym miejscu`,

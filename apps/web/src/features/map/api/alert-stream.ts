@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Alert } from '@wildalert/shared';
 import { ALERTS_RADIUS_KM, type AlertsArea } from './get-alerts.ts';
+import { refreshTiles } from './get-tiles.ts';
 
 /** How long a new alert's marker stands out. */
 const FRESH_MS = 8000;
@@ -87,6 +88,7 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
       onReady(event);
       setAdded([]);
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+      void refreshTiles(queryClient);
     };
 
     const connect = () => {

@@ -1,4 +1,4 @@
-/** GET /Alerts around a point: the fetcher and its query hook. */
+/** GET /Alerts around a point, for the list view and its downloads: the fetcher and its query hook. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMIT_MAX, RADIUS_DEFAULT_KM, type AlertListResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
@@ -6,10 +6,7 @@ import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 
 /** The spec's search radius, in kilometres: the API's default. */
 export const ALERTS_RADIUS_KM = RADIUS_DEFAULT_KM;
-/**
- * As many as the API gives (newest first): clustering keeps thousands cheap to draw, and a
- * visitor in a busy area should see all they can; beyond that the screen says so.
- */
+/** As many as the API gives (newest first): the list shows them a page at a time. */
 const ALERTS_LIMIT = LIMIT_MAX;
 
 export interface AlertsArea {
@@ -45,7 +42,8 @@ const alertsQuery = (area: AlertsArea, filters: MapFilters) =>
     queryFn: ({ signal }) => getAlerts(area, filters, signal),
   });
 
-export function useAlerts(area: AlertsArea, filters: MapFilters) {
-  // The previous area's markers stay while the next area loads: no blink while panning.
-  return useQuery({ ...alertsQuery(area, filters), placeholderData: keepPreviousData });
+/** `enabled`: only while the list shows (the map asks by tile). */
+export function useAlerts(area: AlertsArea, filters: MapFilters, enabled: boolean) {
+  // The previous area's alerts stay while the next area loads: no blink.
+  return useQuery({ ...alertsQuery(area, filters), placeholderData: keepPreviousData, enabled });
 }

@@ -5,20 +5,23 @@
  * own and is shown only while there is no connection. Loaded on demand, with idb-keyval.
  */
 import { createStore, get, set } from 'idb-keyval';
-import type { AlertListResponse } from '@wildalert/shared';
+import type { AlertListResponse, Cluster } from '@wildalert/shared';
 
 export interface LastSeenAlerts {
   /** When the answer arrived (ms since the epoch). */
   savedAt: number;
+  /** The alerts the map showed one by one. */
   answer: AlertListResponse;
+  /** And its clusters. */
+  clusters?: Cluster[];
 }
 
 const KEY = 'alerts';
 let store: ReturnType<typeof createStore> | undefined;
 const opened = () => (store ??= createStore('wildalert-last-seen', 'answers'));
 
-export async function saveLastSeenAlerts(answer: AlertListResponse, savedAt = Date.now()): Promise<void> {
-  await set(KEY, { savedAt, answer } satisfies LastSeenAlerts, opened());
+export async function saveLastSeenAlerts(answer: AlertListResponse, clusters: Cluster[], savedAt = Date.now()): Promise<void> {
+  await set(KEY, { savedAt, answer, clusters } satisfies LastSeenAlerts, opened());
 }
 
 export async function readLastSeenAlerts(): Promise<LastSeenAlerts | undefined> {

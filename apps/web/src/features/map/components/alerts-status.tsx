@@ -1,7 +1,7 @@
 /**
- * Over the map: loading on the first fetch, a discreet retryable error, a note when not all
- * alerts fit, or, without a connection, that these are the alerts last seen; else what
- * `children` says (the filters leave nothing in view).
+ * Over the map: loading on the first fetch, a discreet retryable error, or, without a
+ * connection, that these are the alerts last seen; else what `children` says (the filters
+ * leave nothing in view). Every alert is counted (clusters), so none is ever left out.
  */
 import type { ReactNode } from 'react';
 import { pl } from '../../../i18n/pl.ts';
@@ -12,12 +12,11 @@ interface AlertsStatusProps {
   firstLoad: boolean;
   refreshing: boolean;
   failed: boolean;
-  truncatedAt: number | undefined;
   onRetry(): void;
   children?: ReactNode;
 }
 
-export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, truncatedAt, onRetry, children }: AlertsStatusProps) {
+export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, onRetry, children }: AlertsStatusProps) {
   return (
     <>
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
@@ -38,10 +37,6 @@ export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, trunc
           <div className="wa-chip" data-map-control>
             <span className="wa-spinner wa-spinner--small" aria-hidden="true" />
             <span>{pl.map.loadingAlerts}</span>
-          </div>
-        ) : truncatedAt !== undefined ? (
-          <div className="wa-chip wa-chip--small" data-map-control>
-            {pl.map.truncated(truncatedAt)}
           </div>
         ) : (
           children

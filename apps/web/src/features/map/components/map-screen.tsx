@@ -4,10 +4,10 @@
  * one job around it.
  */
 import './map-screen.css';
-import { Suspense, useCallback, useState, useTransition, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { Link, useLinkClickHandler, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Alert } from '@wildalert/shared';
+import type { Alert, TileId } from '@wildalert/shared';
 import { BaseMap } from '../../../components/map/base-map.tsx';
 import { MapViewSync } from '../../../components/map/map-view-sync.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
@@ -21,11 +21,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
+import { refreshTiles, useAlertTiles } from '../api/get-tiles.ts';
 import { useAlertsArea } from '../hooks/use-alerts-area.ts';
 import { useCreatedAlert } from '../hooks/use-created-alert.ts';
 import { useFocusedAlert } from '../hooks/use-focused-alert.ts';
 import { useFollowVisitor } from '../hooks/use-follow-visitor.ts';
 import { useLastSeenAlerts } from '../hooks/use-last-seen-alerts.ts';
+import { mergeTiles, useMapItems, type MapItems } from '../hooks/use-map-items.ts';
 import { useMapAddress, useViewInAddress } from '../hooks/use-map-address.ts';
 import { useSelection, type Selection } from '../hooks/use-selection.ts';
 import { useShownAlerts } from '../hooks/use-shown-alerts.ts';
@@ -34,6 +36,15 @@ import { AlertsStatus } from './alerts-status.tsx';
 import { AlertList, EmptyView, MapControls, MapLayers, MapToolbar, SelectionPopup } from './lazy-extras.ts';
 import { LiveStatus } from './live-status.tsx';
 import { AlertClusters } from './map/alert-clusters.tsx';
+import { VisibleTiles } from './map/visible-tiles.tsx';
+
+const NO_LIVE = { added: [], removed: new Set<string>(), fresh: new Set<string>() };
+
+/** An alert that arrives live but was reported earlier than this was restored by a moderator. */
+const RESTORED_MS = 5 * 60_000;
+
+const sameTiles = (a: readonly TileId[], b: readonly TileId[]) =>
+  a.length === b.length && a.every((t, i) => t.z === b[i]!.z && t.x === b[i]!.x && t.y === b[i]!.y);
 
 interface MapScreenProps {
   /** More of the map's own buttons, from other features (composed by the route layer). */
@@ -55,10 +66,36 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   useFollowVisitor();
   const area = useAlertsArea(start);
   const focused = useFocusedAlert(id, address.view);
-  const alerts = useAlerts(area, address.filters);
-  const lastSeen = useLastSeenAlerts(alerts, address.filters);
+  // The map asks by tile; the list (and its downloads) by radius, as API clients do.
+  const [tiles, setTiles] = useState<readonly TileId[]>([]);
+  const showTiles = useCallback((next: TileId[]) => setTiles((now) => (sameTiles(now, next) ? now : next)), []);
+  const tileAnswers = useAlertTiles(tiles, address.filters);
+  const alerts = useAlerts(area, address.filters, address.list);
+  const fresh = useMemo(
+    () =>
+      tiles.length > 0 && tileAnswers.settled && !tileAnswers.failed ? mergeTiles(tileAnswers.loaded, NO_LIVE, address.filters) : undefined,
+    [tiles.length, tileAnswers.settled, tileAnswers.failed, tileAnswers.loaded, address.filters],
+  );
+  const lastSeen = useLastSeenAlerts(fresh, tileAnswers.offline, address.filters);
   const offlineNote = lastSeen && pl.map.lastSeen(clockTimePl(lastSeen.savedAt, Date.now()));
   const live = useLiveAlerts(area);
+  const onMap = useMapItems(tileAnswers.loaded, live, address.filters, created, focused.alert);
+  const items: MapItems = useMemo(
+    () => (lastSeen ? { alerts: lastSeen.alerts, clusters: lastSeen.clusters.map((c) => ({ ...c, key: `${c.latitude}/${c.longitude}`, zoom: tiles[0]?.z ?? 0, fresh: false })) } : onMap),
+    [lastSeen, onMap, tiles],
+  );
+  const inViewPoints = useMemo(
+    () => [...items.alerts, ...items.clusters.flatMap((c) => Object.keys(c.animals).map((animal) => ({ latitude: c.latitude, longitude: c.longitude, animal })))],
+    [items],
+  );
+  // A change the map cannot place by itself (a hidden alert, a restored one): its tiles are asked again.
+  const { removed, added } = live;
+  useEffect(() => {
+    if (removed.size > 0) void refreshTiles(queryClient);
+  }, [removed, queryClient]);
+  useEffect(() => {
+    if (added[0] && Date.parse(added[0].createdAt) < Date.now() - RESTORED_MS) void refreshTiles(queryClient);
+  }, [added, queryClient]);
   const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
   const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
   const [note, setNote] = useState<string | null>(() => (created ? pl.map.created : null));
@@ -116,9 +153,10 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
         <div className="wa-map-layer" inert={address.list}>
           <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
             <MapViewSync />
-            <AlertClusters alerts={shown} fresh={live.fresh} onSelect={select} />
+            <VisibleTiles onChange={showTiles} />
+            <AlertClusters items={items} filters={address.filters} fresh={live.fresh} onSelect={select} />
             <Suspense fallback={null}>
-              <MapLayers alerts={shown} onInView={setInView} />
+              <MapLayers alerts={inViewPoints} onInView={setInView} />
             </Suspense>
             {layers && extrasDue && <Suspense fallback={null}>{layers}</Suspense>}
             {selection && (
@@ -129,13 +167,12 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
           </BaseMap>
           <AlertsStatus
             offlineNote={offlineNote}
-            firstLoad={alerts.isPending}
-            refreshing={alerts.isFetching && !alerts.isPending}
-            failed={alerts.isError}
-            truncatedAt={alerts.data?.truncated ? alerts.data.data.length : undefined}
-            onRetry={() => void alerts.refetch()}
+            firstLoad={tileAnswers.firstLoad}
+            refreshing={tileAnswers.refreshing && !tileAnswers.firstLoad}
+            failed={tileAnswers.failed}
+            onRetry={tileAnswers.retry}
           >
-            {alerts.isSuccess && !alerts.isPlaceholderData && inView?.length === 0 && (
+            {tileAnswers.settled && !tileAnswers.failed && inView?.length === 0 && (
               <Suspense fallback={null}>
                 <EmptyView filters={address.filters} onChange={change} />
               </Suspense>

@@ -1,31 +1,32 @@
 /**
- * Without a connection and without a fresh answer, the alerts last seen (api/last-seen-alerts.ts),
- * filtered as the map is now; every fresh answer is kept for that day.
+ * Without a connection and without a fresh answer, the alerts and clusters last seen
+ * (api/last-seen-alerts.ts), filtered as the map is now; every fresh view is kept for that day.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { Alert, AlertListResponse } from '@wildalert/shared';
-import { isOffline } from '../../../lib/api-client.ts';
+import type { Alert, Cluster } from '@wildalert/shared';
 import { showsAnimal, sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 import type { LastSeenAlerts } from '../api/last-seen-alerts.ts';
+import type { MapItems } from './use-map-items.ts';
 
 /** Not needed for the map's first paint. */
 const store = () => import('../api/last-seen-alerts.ts');
 
 export interface ShownLastSeen {
   alerts: readonly Alert[];
+  clusters: readonly Cluster[];
   savedAt: number;
 }
 
-export function useLastSeenAlerts(search: UseQueryResult<AlertListResponse>, filters: MapFilters): ShownLastSeen | undefined {
-  const fresh = search.isSuccess && !search.isPlaceholderData ? search.data : undefined;
+/** `fresh`: the view's items once every tile answered; `offline`: no tile could be asked. */
+export function useLastSeenAlerts(fresh: MapItems | undefined, offline: boolean, filters: MapFilters): ShownLastSeen | undefined {
   useEffect(() => {
     // Storage full or refused (a private window): there is simply nothing to show later.
-    if (fresh) store().then((s) => s.saveLastSeenAlerts(fresh)).catch(() => undefined);
+    if (fresh) {
+      const clusters = fresh.clusters.map(({ latitude, longitude, count, animals, spot }) => ({ latitude, longitude, count, animals, spot }));
+      store().then((s) => s.saveLastSeenAlerts({ data: [...fresh.alerts], truncated: false }, clusters)).catch(() => undefined);
+    }
   }, [fresh]);
 
-  // Waiting for a connection (TanStack Query pauses the search), or failed for want of one.
-  const offline = search.data === undefined && (search.fetchStatus === 'paused' || (search.isError && isOffline(search.error)));
   const [saved, setSaved] = useState<LastSeenAlerts>();
   useEffect(() => {
     if (!offline) return;
@@ -44,6 +45,12 @@ export function useLastSeenAlerts(search: UseQueryResult<AlertListResponse>, fil
     const since = sinceOf(filters.window, Date.now());
     const from = since === undefined ? -Infinity : Date.parse(since);
     const alerts = saved.answer.data.filter((a) => showsAnimal(filters, a.animal) && Date.parse(a.createdAt) >= from);
-    return { alerts, savedAt: saved.savedAt };
+    // A cluster's animals are known, its times are not: the animal filter applies, the window cannot.
+    const clusters = (saved.clusters ?? []).flatMap((c) => {
+      const animals = Object.fromEntries(Object.entries(c.animals).filter(([animal]) => showsAnimal(filters, animal)));
+      const count = Object.values(animals).reduce((s, n) => s + n, 0);
+      return count > 1 ? [{ ...c, animals, count }] : [];
+    });
+    return { alerts, clusters, savedAt: saved.savedAt };
   }, [offline, saved, filters]);
 }

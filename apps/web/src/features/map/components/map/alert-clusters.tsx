@@ -1,9 +1,9 @@
 /**
- * The alerts as markers, clustered with supercluster: only the clusters and markers in view
- * are drawn, so ten thousand alerts cost about as much as a hundred. A cluster opens by
- * zooming in; a cluster that zooming cannot split (alerts at one spot) lists its alerts.
- * Each marker shows its animal and is named with it and how long ago; those drawn just
- * outside the view are left out of the keyboard's way.
+ * The alerts as the server's tiles give them: markers for alerts alone in their cell, count
+ * bubbles for clusters (named with their count and animals). A cluster opens by zooming in; one
+ * that zooming cannot split (alerts at one spot, or the closest zoom) lists its alerts. Each
+ * marker shows its animal and is named with it and how long ago; those drawn just outside the
+ * view are left out of the keyboard's way.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -11,101 +11,86 @@ import {
   type DivIcon,
   type LatLngBounds,
   type LeafletKeyboardEvent,
-  type Map as LeafletMap,
   type Marker as LeafletMarker,
 } from 'leaflet';
 import { Marker, useMapEvent } from 'react-leaflet';
-import Supercluster from 'supercluster';
-import { animalByKey, MAX_ZOOM, type Alert } from '@wildalert/shared';
+import { animalByKey, ANIMALS, MAX_ZOOM } from '@wildalert/shared';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
 import { pl } from '../../../../i18n/pl.ts';
 import { relativeTimePl } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
+import type { MapFilters } from '../../../../lib/map-url.ts';
+import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
+import { mergeNear, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 
 interface AlertClustersProps {
-  alerts: readonly Alert[];
-  /** Alerts that just arrived: their marker, or the cluster holding them, stands out. */
+  items: MapItems;
+  filters: MapFilters;
+  /** Alerts that just arrived: their marker stands out (a cluster holding one says so itself). */
   fresh?: ReadonlySet<string>;
   onSelect(selection: Selection): void;
 }
 
-type Props = { alert: Alert };
-/** Summed over a cluster's alerts. */
-type ClusterProps = { fresh: number };
-
 const NONE: ReadonlySet<string> = new Set();
 
-export function AlertClusters({ alerts, fresh = NONE, onSelect }: AlertClustersProps) {
-  const index = useMemo(() => {
-    // extent 256 = Leaflet's tile size, so `radius` is in screen pixels: a few hundred
-    // clusters at most in view, whatever the number of alerts.
-    const sc = new Supercluster<Props, ClusterProps>({
-      radius: 60,
-      extent: 256,
-      maxZoom: MAX_ZOOM,
-      map: (p) => ({ fresh: fresh.has(p.alert.id) ? 1 : 0 }),
-      reduce: (sum, p) => {
-        sum.fresh += p.fresh;
-      },
-    });
-    sc.load(
-      alerts.map((alert) => ({
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [alert.longitude, alert.latitude] },
-        properties: { alert },
-      })),
-    );
-    return sc;
-  }, [alerts, fresh]);
+/** Zooming in on a cluster: its cell, 64 pixels across, becomes 256 (4 × 4 cells). */
+const ZOOM_STEP = 2;
 
-  const [view, setView] = useState<View | null>(null);
-  const map = useMapEvent('moveend', () => setView(viewOf(map)));
-  const current = view ?? viewOf(map);
-  const items = useMemo(() => index.getClusters(current.bbox, current.zoom), [index, current]);
+export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertClustersProps) {
+  const [moved, setMoved] = useState<{ bounds: LatLngBounds; zoom: number }>();
+  const map = useMapEvent('moveend', () => setMoved({ bounds: map.getBounds(), zoom: Math.round(map.getZoom()) }));
+  const bounds = moved?.bounds ?? map.getBounds();
+  const zoom = moved?.zoom ?? Math.round(map.getZoom());
+  const drawn = useMemo(() => mergeNear(items, zoom, fresh), [items, zoom, fresh]);
   const now = useNow(60_000);
 
-  return items.map((item) => {
-    const [longitude, latitude] = item.geometry.coordinates as [number, number];
-    if ('cluster' in item.properties) {
-      const id = item.properties.cluster_id;
-      const count = item.properties.point_count;
-      const open = () => {
-        const zoom = index.getClusterExpansionZoom(id);
-        if (zoom <= MAX_ZOOM) {
-          map.flyTo([latitude, longitude], zoom, { duration: 0.4 });
-        } else {
-          // Every one of them (the list shows them a page at a time), newest first.
-          const leaves = index.getLeaves(id, Infinity).map((leaf) => leaf.properties.alert);
-          leaves.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-          onSelect({ kind: 'spot', latitude, longitude, alerts: leaves });
-        }
-      };
-      return (
-        <AlertMarker
-          key={`cluster-${id}`}
-          latitude={latitude}
-          longitude={longitude}
-          icon={clusterIcon(count, item.properties.fresh > 0)}
-          label={pl.map.clusterLabel(count)}
-          bounds={current.bounds}
-          onActivate={open}
-        />
-      );
+  const open = (cluster: ClusterItem) => {
+    if (!cluster.spot && zoom < MAX_ZOOM) {
+      const closer = cluster.splitsAt ?? zoom + ZOOM_STEP;
+      map.flyTo([cluster.latitude, cluster.longitude], Math.min(MAX_ZOOM, Math.max(zoom + 1, closer)), { duration: 0.4 });
+      return;
     }
-    const { alert } = item.properties;
-    return (
-      <AlertMarker
-        key={alert.id}
-        latitude={latitude}
-        longitude={longitude}
-        icon={animalIcon(alert.animal, fresh.has(alert.id))}
-        label={pl.map.markerLabel(animalByKey(alert.animal).namePl, relativeTimePl(alert.createdAt, now, pl.popup.justNow))}
-        bounds={current.bounds}
-        onActivate={() => onSelect({ kind: 'alert', alert })}
-      />
+    // Every one of them (the list shows them a page at a time), newest first.
+    getClusterAlerts(cluster, filters).then(
+      (alerts) => onSelect({ kind: 'spot', latitude: cluster.latitude, longitude: cluster.longitude, alerts }),
+      () => undefined,
     );
-  });
+  };
+
+  return (
+    <>
+      {drawn.clusters.map((cluster) => (
+        <AlertMarker
+          key={`cluster-${cluster.key}`}
+          latitude={cluster.latitude}
+          longitude={cluster.longitude}
+          icon={clusterIcon(cluster.count, cluster.fresh)}
+          label={pl.map.clusterLabel(cluster.count, animalsText(cluster.animals))}
+          bounds={bounds}
+          onActivate={() => open(cluster)}
+        />
+      ))}
+      {drawn.alerts.map((alert) => (
+        <AlertMarker
+          key={alert.id}
+          latitude={alert.latitude}
+          longitude={alert.longitude}
+          icon={animalIcon(alert.animal, fresh.has(alert.id))}
+          label={pl.map.markerLabel(animalByKey(alert.animal).namePl, relativeTimePl(alert.createdAt, now, pl.popup.justNow))}
+          bounds={bounds}
+          onActivate={() => onSelect({ kind: 'alert', alert })}
+        />
+      ))}
+    </>
+  );
+}
+
+/** "dzik: 3, lis: 2", in catalogue order. */
+function animalsText(animals: Readonly<Record<string, number>>): string {
+  return ANIMALS.filter((a) => animals[a.key])
+    .map((a) => `${a.namePl.toLowerCase()}: ${animals[a.key]}`)
+    .join(', ');
 }
 
 interface AlertMarkerProps {
@@ -142,23 +127,6 @@ function AlertMarker({ latitude, longitude, icon, label, bounds, onActivate }: A
     [],
   );
   return <Marker ref={marker} position={position} icon={icon} title={label} eventHandlers={handlers} />;
-}
-
-interface View {
-  bbox: [number, number, number, number];
-  zoom: number;
-  bounds: LatLngBounds;
-}
-
-function viewOf(map: LeafletMap): View {
-  const bounds = map.getBounds();
-  // A margin around the view, so markers are already there when a pan begins.
-  const b = bounds.pad(0.1);
-  return {
-    bbox: [Math.max(-180, b.getWest()), Math.max(-90, b.getSouth()), Math.min(180, b.getEast()), Math.min(90, b.getNorth())],
-    zoom: Math.round(map.getZoom()),
-    bounds,
-  };
 }
 
 function onEnter(e: LeafletKeyboardEvent, action: () => void) {

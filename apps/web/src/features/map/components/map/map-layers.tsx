@@ -7,8 +7,11 @@ import { Circle, CircleMarker, useMap, useMapEvent } from 'react-leaflet';
 import { ANIMALS, animalByKey, type Alert } from '@wildalert/shared';
 import { usePosition } from '../../../../lib/geolocation.ts';
 
+/** Where an animal is on the map: an alert, or one animal of a cluster. */
+type AnimalPoint = Pick<Alert, 'latitude' | 'longitude' | 'animal'>;
+
 interface MapLayersProps {
-  alerts: readonly Alert[];
+  alerts: readonly AnimalPoint[];
   /** The catalogue keys of the animals in view, in catalogue order, each time they change. */
   onInView(animals: readonly string[]): void;
 }

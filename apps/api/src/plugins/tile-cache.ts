@@ -1,0 +1,19 @@
+/** The app's tile cache (see tile-cache.ts), told of every change the live feed hears of. */
+import fp from 'fastify-plugin';
+import { TileCache } from '../tile-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tileCache: TileCache;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const cache = new TileCache();
+    app.feed.onCommit(() => cache.committed());
+    app.feed.onEvent((event) => cache.eventRead(event.kind === 'added' ? event.alert : event.at));
+    app.decorate('tileCache', cache);
+  },
+  { name: 'wildalert-tile-cache', dependencies: ['wildalert-live'] },
+);

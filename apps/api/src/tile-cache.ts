@@ -1,0 +1,158 @@
+/**
+ * Tile answers kept in memory, each with its strong ETag. A tile changes only when an alert
+ * inside it is added, hidden or restored, so an answer is kept until such a change touches its
+ * tile (at any zoom), not forgotten on every change as whole searches are (search-cache.ts):
+ * zoomed out over a country, a tile costs the database a scan of every alert in it.
+ *
+ * Changes are heard from the live feed's events (from every instance) and, for this process's
+ * own new alerts, from the route before it answers. An answer begun before a change to its
+ * tile, or while a commit's event is still unread, is not kept. TTL_MS bounds what a change
+ * made around the API (SQL typed by hand) leaves stale. Identical requests in flight share one query.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { gridOf, MAX_ZOOM, TILE_MIN_ZOOM, type LatLon, type TileQuery } from '@wildalert/shared';
+import type { Tile } from './repositories/tiles-repository.ts';
+
+const TTL_MS = 5 * 60_000;
+/**
+ * A commit's event is read within milliseconds; after this long without it (a NOTIFY heard
+ * when the connection came back, with nothing new), answers are kept again.
+ */
+const UNREAD_MS = 1000;
+
+/** How a tile is sent: as the client accepts, compressed once per answer rather than per request. */
+export type TileEncoding = 'br' | 'gzip' | 'identity';
+
+export interface TileAnswer {
+  body: string;
+  /** The body's hash: equal answers from any instance share it. */
+  hash: string;
+  /** The body as sent in each encoding, made when first asked for. */
+  encoded: Partial<Record<TileEncoding, Promise<Buffer>>>;
+}
+
+/** Below this, compressing gains nothing (as plugins/compression.ts's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The body in an encoding; the work is done once per answer and encoding. */
+export function encodedBody(answer: TileAnswer, encoding: TileEncoding): { encoding: TileEncoding; body: Promise<Buffer> } {
+  const chosen = Buffer.byteLength(answer.body) < COMPRESS_FROM_BYTES ? 'identity' : encoding;
+  answer.encoded[chosen] ??=
+    chosen === 'br'
+      ? brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : chosen === 'gzip'
+        ? gzip(answer.body, { level: 9 })
+        : Promise.resolve(Buffer.from(answer.body));
+  return { encoding: chosen, body: answer.encoded[chosen] };
+}
+
+/**
+ * A strong validator for each representation (RFC 9110 §8.8.3): the body's hash, with the
+ * content coding, so that a cache never takes one encoding's bytes for another's.
+ */
+export const etagOf = (answer: TileAnswer, encoding: TileEncoding) =>
+  `"${answer.hash}${encoding === 'identity' ? '' : `-${encoding === 'br' ? 'br' : 'gz'}`}"`;
+
+/**
+ * Whether an If-None-Match header names this answer, in any encoding (the client asks again
+ * with the ETag it got; a 304 then says its copy is this body).
+ */
+export function matchesEtag(header: string | undefined, answer: TileAnswer): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gz)"$/, '"') === `"${answer.hash}"`);
+}
+
+export class TileCache {
+  /** The keys kept per tile (`z/x/y`), to forget a tile's answers for every filter at once. */
+  private readonly byTile = new Map<string, Set<string>>();
+  private readonly answers = new LRUCache<string, TileAnswer>({
+    max: 50_000,
+    maxSize: 256 * 1024 * 1024,
+    // Its compressed copies are a fraction of it.
+    sizeCalculation: (answer) => 2 * answer.body.length + 64,
+    ttl: TTL_MS,
+    dispose: (_answer, key) => this.forgetKey(key),
+  });
+  private readonly pending = new Map<string, Promise<TileAnswer>>();
+  /**
+   * The number of the latest change to each tile (`z/x/y`), kept longer than any query runs:
+   * an answer begun before a change to its tile is not kept.
+   */
+  private readonly lastChange = new LRUCache<string, number>({ max: 1_000_000, ttl: 60_000 });
+  private changeCount = 0;
+  /** When a commit was last heard of, and when an event was last read (ms). */
+  private heardAt = 0;
+  private readAt = 0;
+
+  get(tile: Tile, query: TileQuery, load: () => Promise<string>): Promise<TileAnswer> {
+    const key = cacheKey(tile, query);
+    const kept = this.answers.get(key);
+    if (kept) return Promise.resolve(kept);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const before = this.changeCount;
+    const started = Date.now();
+    const answer = load()
+      .then((body) => {
+        const result: TileAnswer = { body, hash: hashOf(body), encoded: {} };
+        if ((this.lastChange.get(tileKey(tile)) ?? 0) <= before) {
+          // A commit heard of during the read whose event is not read yet may be in this tile.
+          if (this.heardAt >= started && this.readAt < this.heardAt && Date.now() - this.heardAt < UNREAD_MS) return result;
+          this.answers.set(key, result);
+          const keys = this.byTile.get(tileKey(tile)) ?? new Set<string>();
+          this.byTile.set(tileKey(tile), keys.add(key));
+        }
+        return result;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === answer) this.pending.delete(key);
+      });
+    this.pending.set(key, answer);
+    return answer;
+  }
+
+  /** A change was committed somewhere: answers being read now may miss it, until its event is read. */
+  committed(): void {
+    this.heardAt = Date.now();
+  }
+
+  /** The live feed read the event of a change at `point`. */
+  eventRead(point: LatLon): void {
+    this.readAt = Date.now();
+    this.changedAt(point);
+  }
+
+  /** An alert at `point` (its public location) changed: every tile holding it, at every zoom, is read again. */
+  changedAt(point: LatLon): void {
+    const change = ++this.changeCount;
+    for (let z = TILE_MIN_ZOOM; z <= MAX_ZOOM; z++) {
+      const { x, y } = gridOf(point.latitude, point.longitude, z);
+      const prefix = `${z}/${x}/${y}`;
+      this.lastChange.set(prefix, change);
+      for (const key of [...(this.byTile.get(prefix) ?? [])]) this.answers.delete(key);
+      for (const key of [...this.pending.keys()]) if (key.startsWith(`${prefix}|`)) this.pending.delete(key);
+    }
+  }
+
+  private forgetKey(key: string): void {
+    const tile = key.slice(0, key.indexOf('|'));
+    const keys = this.byTile.get(tile);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byTile.delete(tile);
+  }
+}
+
+const tileKey = ({ z, x, y }: Tile) => `${z}/${x}/${y}`;
+
+/** Filters that mean the same (animals in any order) share a key. */
+function cacheKey(tile: Tile, q: TileQuery): string {
+  return `${tileKey(tile)}|${q.animal ? [...new Set(q.animal)].sort().join(',') : ''}|${q.since ? new Date(q.since).toISOString() : ''}`;
+}
+
+const hashOf = (body: string) => createHash('sha256').update(body).digest('base64url').slice(0, 32);

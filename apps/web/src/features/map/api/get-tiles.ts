@@ -1,0 +1,95 @@
+/**
+ * GET /Alerts/tiles/{z}/{x}/{y}: the map's alerts, one query per tile, so that tiles are shared
+ * between views (a pan asks only for the tiles it reveals) and cached as the server allows.
+ */
+import { useCallback, useRef } from 'react';
+import { useQueries, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { TileId, TileResponse } from '@wildalert/shared';
+import { api } from '../../../lib/api-client.ts';
+import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
+
+export interface LoadedTile {
+  tile: TileId;
+  data: TileResponse;
+}
+
+/** Every tile query starts with this; invalidating it makes open maps ask their tiles again. */
+const TILES_KEY = ['alert-tiles'] as const;
+
+/** The window, not its start: the key stays the same while time passes. */
+const tileKey = (tile: TileId, filters: MapFilters) =>
+  [...TILES_KEY, filters.window, filters.animals.join(','), tile.z, tile.x, tile.y] as const;
+
+function tileQuery(tile: TileId, filters: MapFilters, now: number): string {
+  const query = new URLSearchParams();
+  const since = sinceOf(filters.window, now);
+  if (since) query.set('since', since);
+  for (const animal of filters.animals) query.append('animal', animal);
+  const text = query.toString();
+  return `/Alerts/tiles/${tile.z}/${tile.x}/${tile.y}${text ? `?${text}` : ''}`;
+}
+
+export interface AlertTiles {
+  /** The tiles with an answer, the previous view's while none of this view's has arrived. */
+  loaded: readonly LoadedTile[];
+  /** No answer yet for any tile of the view. */
+  firstLoad: boolean;
+  refreshing: boolean;
+  failed: boolean;
+  /** Without a connection, no tile answered. */
+  offline: boolean;
+  /** Every tile of the view has its answer (or failed): what `loaded` shows is this view's. */
+  settled: boolean;
+  retry(): void;
+}
+
+export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): AlertTiles {
+  const queryClient = useQueryClient();
+  // Stable, so that TanStack Query combines the results again only when they change.
+  const combine = useCallback(
+    (results: Array<UseQueryResult<TileResponse>>) => {
+      const loaded: LoadedTile[] = [];
+      results.forEach((r, i) => {
+        if (r.data) loaded.push({ tile: tiles[i]!, data: r.data });
+      });
+      return {
+        loaded,
+        firstLoad: loaded.length === 0 && results.some((r) => r.isPending),
+        refreshing: results.some((r) => r.isFetching),
+        failed: results.some((r) => r.isError),
+        offline: loaded.length === 0 && results.some((r) => r.fetchStatus === 'paused' || (r.isError && r.error instanceof Error && isNetwork(r.error))),
+        settled: results.every((r) => r.isSuccess || r.isError),
+        retry: () => results.forEach((r) => r.isError && void r.refetch()),
+      };
+    },
+    [tiles],
+  );
+  const current = useQueries({
+    queries: tiles.map((tile) => {
+      const queryKey = tileKey(tile, filters);
+      return {
+        queryKey,
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api<TileResponse>(tileQuery(tile, filters, Date.now()), {
+            signal,
+            // Asked again (a change heard on the live stream): the browser's copy may be the old
+            // one for a few seconds more, so it revalidates (a 304 when nothing changed).
+            cache: queryClient.getQueryData(queryKey) === undefined ? 'default' : 'no-cache',
+          }),
+      };
+    }),
+    combine,
+  });
+  // The last view whose tiles all arrived stays while the next one loads (another zoom, another
+  // time window): no blink, and never two zooms' counts at once.
+  const last = useRef<readonly LoadedTile[] | undefined>(undefined);
+  if (current.settled) last.current = current.loaded;
+  return current.settled || !last.current ? current : { ...current, loaded: last.current };
+}
+
+const isNetwork = (error: Error) => 'kind' in error && error.kind === 'network';
+
+/** Open maps ask their tiles again: a change they cannot place themselves (a hidden alert, a reset). */
+export function refreshTiles(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: TILES_KEY });
+}
