@@ -68,15 +68,7 @@ export default defineConfig({
           root: repo('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Every library through Vite (Testing Library's ES module build): their React is then
-          // the app's, Preact's compatibility layer (vite.config.ts), as in the browser.
-          server: { deps: { inline: true } },
         },
-        resolve: {
-          alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' }],
-          conditions: ['module', 'browser', 'development'],
-        },
-        ssr: { resolve: { conditions: ['module', 'browser', 'development'] } },
       },
       ...(['pglite', 'postgres'] as const).map((engine) => ({
         test: {

@@ -63,20 +63,8 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: [
-      // Leaflet's ES module build, so that the parts the app never uses are left out.
-      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
-      // React's API drawn by Preact's compatibility layer (React 19's, `use` and
-      // `useEffectEvent` included): the app, MUI and react-leaflet import `react` as ever.
-      // React DOM is 207 kB of the map's first script, Preact 18 kB: on a phone the map's
-      // first screen has half the JavaScript to download and run (bench/README.md).
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    // Leaflet's ES module build, so that the parts the app never uses are left out.
+    alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }],
   },
   build: {
     sourcemap: true,

@@ -5,8 +5,6 @@ export function useAfterLoad(): boolean {
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
   useEffect(() => {
     if (loaded) return;
-    // Loaded between the first render and this effect (effects may run a frame later).
-    if (document.readyState === 'complete') return setLoaded(true);
     const done = () => setLoaded(true);
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);

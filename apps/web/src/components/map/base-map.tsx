@@ -41,7 +41,6 @@ export function BaseMap({ id, latitude, longitude, zoom, label, children }: Base
       <ZoomControl zoomInTitle={pl.mapControls.zoomIn} zoomOutTitle={pl.mapControls.zoomOut} />
       <MapLabel label={label} />
       <TilesBackOnline />
-      <FollowBoxSize />
       {children}
     </MapContainer>
   );
@@ -61,21 +60,6 @@ function MapLabel({ label }: { label: string }) {
       map.off('popupopen', nameClose);
     };
   }, [map, label]);
-  return null;
-}
-
-/**
- * Leaflet measures its box when it starts and when the window is resized. A box that changes
- * size otherwise (drawn before it had its size, or resized by what is around it) is measured
- * again, its centre kept: the tiles and markers then fill it.
- */
-function FollowBoxSize() {
-  const map = useMap();
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
   return null;
 }
 
