@@ -1,10 +1,7 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 
-// A transition: React builds the first screen in slices of a few milliseconds and lets the
-// browser breathe between them, instead of one long task (index.html already shows the header).
-startTransition(() => createRoot(document.getElementById('root')!).render(<App />));
+createRoot(document.getElementById('root')!).render(<App />);
 
 // After the first paint's work is done: offline support is not needed to show the map.
 window.addEventListener('load', () => {
