@@ -70,6 +70,11 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each route loads (the size budget reads it, bench/src/web-size.ts).
     manifest: true,
+    // Leaflet's stylesheet names three PNGs: the layers control's button (twice) and the default
+    // marker, none of which the app shows (its markers are its own). Inlined, they are ~5 kB of
+    // base64 in the map's first stylesheet that compression cannot shrink; as files, no page
+    // ever asks for them.
+    assetsInlineLimit: (file) => (/[\\/]leaflet[\\/]dist[\\/]images[\\/]/.test(file) ? false : undefined),
   },
   server: {
     // `npm run dev` (scripts/dev.mjs): the API runs beside Vite, which hands it every path outside

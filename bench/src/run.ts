@@ -780,7 +780,16 @@ script went out as 468,765 bytes (144,315 gzipped, but sent uncompressed), the J
 and CSV answers as 75–117 kB; a first phone visit downloaded ~542 kB before the markers showed,
 plus ~361 kB that the service worker precached. Lighthouse, mobile: the map 71 (LCP 4.5 s), the
 add form 55 (LCP 6.3 s, TBT 430 ms; 81% of \`create-alert-*.js\` unused). A first
-\`npm ci && npm start\` served after 68 s on a busy machine, its database step 46 s.`;
+\`npm ci && npm start\` served after 68 s on a busy machine, its database step 46 s.
+
+After compression and loading on demand, before index.html painted the header itself and the
+tiles came in high resolution (commit 4c1c3c4), measured by this bench on the same host
+minutes apart from the code after it (\`--only=web,lighthouse\`, load average 7–12, two runs
+each): a first phone visit 174–176 kB, of which scripts and styles 161 kB;
+Lighthouse, mobile: the map 79 and 74 (LCP 3.1 and 2.8 s, FCP 2.3 and 2.2 s, TBT 470 and
+860 ms), the add form 77 and 72 (LCP 3.5 and 3.9 s, FCP 2.2 and 2.7 s, TBT 470 and 460 ms),
+best practices 96 on both (\`image-size-responsive\`). \`first_start_ms\` 29.0 s (load
+average 9) and 58.0 s (17).`;
 
 function writeResults(seconds: number): void {
   const file = path.resolve(args.results);

@@ -1,6 +1,9 @@
 /**
- * A local stand-in for the OpenStreetMap tile server, so browser tests never reach the
- * internet: every /tiles/{z}/{x}/{y}.png answers the same small PNG. It counts requests.
+ * A local stand-in for a tile server, so browser tests never reach the internet: every
+ * /tiles/{z}/{x}/{y}.png answers the same small PNG, and /tiles/{z}/{x}/{y}@2x.png its
+ * 512-pixel version for screens of more than one device pixel per CSS pixel (the app's
+ * TILE_URL here carries Leaflet's `{r}`, as a tile server with high-resolution tiles allows).
+ * It counts requests.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,7 +45,7 @@ function solidPng(size = 256, rgb: [number, number, number] = [232, 240, 226]): 
 }
 
 export interface TileServer {
-  /** The z/x/y template to hand to the app as TILE_URL. */
+  /** The z/x/y template to hand to the app as TILE_URL, with `{r}` (`@2x` on high-density screens). */
   tileUrl: string;
   requests(): number;
   close(): Promise<void>;
@@ -50,16 +53,18 @@ export interface TileServer {
 
 export async function startTileServer(): Promise<TileServer> {
   const png = solidPng();
+  const png2x = solidPng(512);
   let count = 0;
   const server = http.createServer((req, res) => {
-    if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
+    const tile = /^\/tiles\/\d+\/\d+\/\d+(@2x)?\.png$/.exec(req.url ?? '');
+    if (tile) {
       count++;
       res.writeHead(200, {
         'content-type': 'image/png',
         'access-control-allow-origin': '*',
         'cache-control': 'public, max-age=3600',
       });
-      res.end(png);
+      res.end(tile[1] ? png2x : png);
     } else {
       res.writeHead(404).end();
     }
@@ -67,7 +72,7 @@ export async function startTileServer(): Promise<TileServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    tileUrl: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
+    tileUrl: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}{r}.png`,
     requests: () => count,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

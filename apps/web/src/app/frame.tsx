@@ -18,16 +18,26 @@ const OutboxPanel = lazy(() =>
   import('../features/offline-queue/components/outbox-panel.tsx').catch(() => ({ default: () => null })),
 );
 
+/**
+ * The bar at the top. index.html holds the same markup as the page's first paint, before any
+ * script has run (frame.test.tsx keeps the two alike): nothing moves when React takes over.
+ */
+export function Header() {
+  return (
+    <header className="wa-header">
+      <Link to={paths.map} className="wa-logo-link">
+        <Logo title={pl.logoLabel} />
+      </Link>
+    </header>
+  );
+}
+
 export function Frame() {
   const loaded = useAfterLoad();
   return (
     <div className="wa-frame">
       <SkipLink target="wa-main">{pl.skip.toContent}</SkipLink>
-      <header className="wa-header">
-        <Link to={paths.map} className="wa-logo-link">
-          <Logo title={pl.logoLabel} />
-        </Link>
-      </header>
+      <Header />
       {loaded && (
         <Suspense fallback={null}>
           <OutboxPanel />
