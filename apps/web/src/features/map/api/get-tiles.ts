@@ -29,6 +29,16 @@ function tileQuery(tile: TileId, filters: MapFilters, now: number): string {
   return `/Alerts/tiles/${tile.z}/${tile.x}/${tile.y}${text ? `?${text}` : ''}`;
 }
 
+/**
+ * Once the page has been without a connection (or opened without one), the browser's copies of
+ * tiles may predate what happened meanwhile: tiles are revalidated from then on (a 304 when
+ * unchanged) instead of taken from the browser's cache for their few seconds of freshness.
+ */
+let revalidate = !navigator.onLine;
+window.addEventListener('offline', () => {
+  revalidate = true;
+});
+
 export interface AlertTiles {
   /** The tiles with an answer, the previous view's while none of this view's has arrived. */
   loaded: readonly LoadedTile[];
@@ -72,9 +82,9 @@ export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): Al
         queryFn: ({ signal }: { signal: AbortSignal }) =>
           api<TileResponse>(tileQuery(tile, filters, Date.now()), {
             signal,
-            // Asked again (a change heard on the live stream): the browser's copy may be the old
-            // one for a few seconds more, so it revalidates (a 304 when nothing changed).
-            cache: queryClient.getQueryData(queryKey) === undefined ? 'default' : 'no-cache',
+            // Asked again (a change heard on the live stream), or after the connection was lost:
+            // the browser's copy may be the old one for a few seconds more, so it revalidates.
+            cache: revalidate || queryClient.getQueryData(queryKey) !== undefined ? 'no-cache' : 'default',
           }),
       };
     }),

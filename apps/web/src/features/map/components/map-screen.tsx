@@ -103,8 +103,13 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const [inView, setInView] = useState<readonly string[] | null>(null);
   const hideNote = useCallback(() => setNote(null), []);
   const goToAdd = useLinkClickHandler(paths.addAlert);
-  // Other features' parts wait for the first answer: they must not delay the first markers.
-  const extrasDue = !alerts.isPending;
+  // Other features' parts wait for the map's first answer (its tiles; the list's search when the
+  // list is shown): they must not delay the first markers. Once shown they stay, whatever loads next.
+  const [extrasDue, setExtrasDue] = useState(false);
+  const firstAnswer = address.list ? !alerts.isPending : tileAnswers.settled;
+  useEffect(() => {
+    if (firstAnswer) setExtrasDue(true);
+  }, [firstAnswer]);
 
   const { change } = address;
   const openAlert = useCallback(
