@@ -108,7 +108,14 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const [extrasDue, setExtrasDue] = useState(false);
   const firstAnswer = address.list ? !alerts.isPending : tileAnswers.settled;
   useEffect(() => {
-    if (firstAnswer) setExtrasDue(true);
+    if (!firstAnswer) return;
+    // When the browser is idle after the first markers: their code is not the first screen's.
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(() => setExtrasDue(true), 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => setExtrasDue(true), { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
   }, [firstAnswer]);
 
   const { change } = address;
