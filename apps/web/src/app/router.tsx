@@ -21,10 +21,12 @@ function lazyThemed(load: () => Promise<{ default: ComponentType }>) {
   });
 }
 
-// Area alerts on the map: a chunk of their own, loaded after the map's first paint.
+// Area alerts on the map: a chunk of their own, loaded after the map's first paint. Not loadable
+// (the connection lost meanwhile): the map goes on without them, never reloaded for them.
 const loadAreaAlerts = () => import('./routes/area-alerts.tsx');
-const AreaAlertsControl = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaAlertsControl })));
-const AreaCircle = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaCircle })));
+const without = (): { default: ComponentType } => ({ default: () => null });
+const AreaAlertsControl = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaAlertsControl }), without));
+const AreaCircle = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaCircle }), without));
 const mapScreen = <MapScreen controls={<AreaAlertsControl />} layers={<AreaCircle />} />;
 
 const AddAlertScreen = lazyThemed(() => import('./routes/add-alert.tsx'));
