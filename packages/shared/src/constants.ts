@@ -39,3 +39,8 @@ export const PUSH_RADIUS_MIN_KM = 0.5;
 export const PUSH_RADIUS_MAX_KM = 10;
 /** At most one notification per subscription in this time; what comes meanwhile is summarised. */
 export const PUSH_COALESCE_MINUTES = 10;
+
+/** The languages of the app and of the API's messages; Polish is the app's first. */
+export const LANGUAGES = ['pl', 'en', 'uk'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

@@ -14,17 +14,17 @@ describe('CreateAlertBodySchema in the browser (TypeBox)', () => {
 
   it('names each bad field with a readable message', () => {
     expect(errorsOf({ latitude: 91, animal: 'cat', comments: 'x'.repeat(1001), extra: 1 })).toEqual({
-      latitude: ['must be at most 90'],
-      longitude: ['is required'],
-      animal: [expect.stringMatching(/^must be one of: boar, fox/)],
-      comments: ['must be at most 1000 characters long'],
-      extra: ['is not a known field'],
+      latitude: [{ code: 'too_large', limit: 90, message: 'must be at most 90' }],
+      longitude: [{ code: 'required', message: 'is required' }],
+      animal: [{ code: 'not_allowed', allowed: expect.arrayContaining(['boar', 'fox']), message: expect.stringMatching(/^must be one of: boar, fox/) }],
+      comments: [{ code: 'too_long', limit: 1000, message: 'must be at most 1000 characters long' }],
+      extra: [{ code: 'unknown_field', message: 'is not a known field' }],
     });
   });
 
   it('refuses text PostgreSQL cannot store as written', () => {
     expect(errorsOf({ latitude: 1, longitude: 1, animal: 'fox', comments: 'a\u0000' }).comments).toEqual([
-      'must not contain NUL characters or unpaired UTF-16 surrogates',
+      { code: 'invalid_characters', message: 'must not contain NUL characters or unpaired UTF-16 surrogates' },
     ]);
     expect(errorsOf({ latitude: 1, longitude: 1, animal: 'fox', comments: '\ud83d' }).comments).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
+import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import {
   COMMENTS_MAX_LENGTH,
   LIMIT_DEFAULT,
@@ -189,6 +190,24 @@ export const HealthResponseSchema = Type.Object({
 });
 export type HealthResponse = Static<typeof HealthResponseSchema>;
 
+/** One thing wrong with one field of a request: a stable code, its parameters, and a message. */
+export const FieldErrorSchema = Type.Object(
+  {
+    code: Type.Enum(Object.keys(FIELD_ERROR_CODES) as FieldErrorCode[], {
+      description: `Stable, for programs (translate it, don't parse \`message\`):\n${Object.entries(FIELD_ERROR_CODES)
+        .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+        .join('\n')}`,
+    }),
+    message: Type.String({ description: 'For people, in the language `Accept-Language` asks for (English, Polish or Ukrainian; English otherwise)' }),
+    limit: Type.Optional(Type.Number({ description: 'The bound crossed (too_small, too_large, too_short, too_long, too_many_items)' })),
+    exclusive: Type.Optional(Type.Boolean({ description: 'Whether `limit` itself is outside the allowed range' })),
+    allowed: Type.Optional(Type.Array(Type.String(), { description: 'The values allowed (not_allowed)' })),
+    type: Type.Optional(Type.String({ description: 'The JSON type expected (wrong_type)' })),
+    format: Type.Optional(Type.String({ description: 'The format expected (wrong_format)' })),
+  },
+  { additionalProperties: false },
+);
+
 /** RFC 9457 problem details, the body of every error answer. */
 export const ProblemSchema = Type.Object(
   {
@@ -198,8 +217,8 @@ export const ProblemSchema = Type.Object(
     detail: Type.String(),
     instance: Type.Optional(Type.String()),
     errors: Type.Optional(
-      Type.Record(Type.String(), Type.Array(Type.String()), {
-        description: 'Validation messages by field name',
+      Type.Record(Type.String(), Type.Array(FieldErrorSchema), {
+        description: 'What is wrong with each field, by field name (dotted for nested fields: `keys.auth`)',
       }),
     ),
   },

@@ -2,6 +2,7 @@
  * Turns JSON Schema validation errors (from Ajv on the server or TypeBox in the browser)
  * into the `errors` member of a problem answer: messages grouped by field name.
  */
+import type { FieldErrorCode } from './field-error-codes.ts';
 import { STORABLE_TEXT_PATTERN } from './schemas.ts';
 
 /** The part of an Ajv or TypeBox error this module reads. */
@@ -12,67 +13,118 @@ export interface SchemaError {
   message?: string;
 }
 
-export type FieldErrors = Record<string, string[]>;
+
+/** One thing wrong with one field: a code for programs, a message (in English here) for people. */
+export interface FieldError {
+  code: FieldErrorCode;
+  message: string;
+  limit?: number;
+  exclusive?: boolean;
+  allowed?: string[];
+  type?: string;
+  format?: string;
+}
+
+export type FieldErrors = Record<string, FieldError[]>;
+
+/** The English message of a field error: what `message` says when no other language is asked for. */
+export function englishMessage(error: Omit<FieldError, 'message'>): string {
+  const limit = String(error.limit);
+  switch (error.code) {
+    case 'required':
+      return 'is required';
+    case 'unknown_field':
+      return 'is not a known field';
+    case 'wrong_type':
+      return `must be ${article(String(error.type))}`;
+    case 'too_small':
+      return error.exclusive ? `must be greater than ${limit}` : `must be at least ${limit}`;
+    case 'too_large':
+      return error.exclusive ? `must be less than ${limit}` : `must be at most ${limit}`;
+    case 'too_short':
+      return `must be at least ${limit} characters long`;
+    case 'too_long':
+      return `must be at most ${limit} characters long`;
+    case 'too_many_items':
+      return `must have at most ${limit} items`;
+    case 'not_allowed':
+      return `must be one of: ${(error.allowed ?? []).join(', ')}`;
+    case 'wrong_format':
+      return `must be a valid ${String(error.format)}`;
+    case 'invalid_characters':
+      return 'must not contain NUL characters or unpaired UTF-16 surrogates';
+    case 'not_https':
+      return 'must be an https URL';
+    case 'invalid_key':
+      return 'is not a valid key';
+    case 'unknown_time_zone':
+      return 'must be an IANA time zone';
+    case 'invalid':
+      return 'is invalid';
+  }
+}
+
+/** A field error with its English message. */
+export function fieldError(error: Omit<FieldError, 'message'>): FieldError {
+  return { ...error, message: englishMessage(error) };
+}
 
 export function fieldErrors(errors: readonly SchemaError[]): FieldErrors {
   // A Map, so that a field named "__proto__" is just a name.
-  const byField = new Map<string, string[]>();
+  const byField = new Map<string, FieldError[]>();
   for (const error of errors) {
-    for (const [field, message] of describe(error)) {
+    for (const [field, described] of describe(error)) {
       const list = byField.get(field) ?? [];
-      if (!list.includes(message)) list.push(message);
+      const found = fieldError(described);
+      if (!list.some((e) => e.message === found.message)) list.push(found);
       byField.set(field, list);
     }
   }
   return Object.fromEntries(byField);
 }
 
-function describe(error: SchemaError): Array<[string, string]> {
+type Described = Omit<FieldError, 'message'>;
+
+function describe(error: SchemaError): Array<[string, Described]> {
   const field = fieldOf(error.instancePath);
   const p = error.params;
+  const limit = Number(p.limit);
   switch (error.keyword) {
     case 'required': {
       const names = asList(p.missingProperty ?? p.requiredProperties);
-      return names.map((name) => [name, 'is required']);
+      return names.map((name) => [name, { code: 'required' }]);
     }
     case 'additionalProperties': {
       const names = asList(p.additionalProperty ?? p.additionalProperties);
-      return names.map((name) => [joinField(field, name), 'is not a known field']);
+      return names.map((name) => [joinField(field, name), { code: 'unknown_field' }]);
     }
     case 'type':
-      return [[field, `must be ${article(String(p.type))}`]];
+      return [[field, { code: 'wrong_type', type: asList(p.type).join(' or ') }]];
     case 'minimum':
-      return [[field, `must be at least ${String(p.limit)}`]];
+      return [[field, { code: 'too_small', limit }]];
     case 'exclusiveMinimum':
-      return [[field, `must be greater than ${String(p.limit)}`]];
+      return [[field, { code: 'too_small', limit, exclusive: true }]];
     case 'maximum':
-      return [[field, `must be at most ${String(p.limit)}`]];
+      return [[field, { code: 'too_large', limit }]];
     case 'exclusiveMaximum':
-      return [[field, `must be less than ${String(p.limit)}`]];
+      return [[field, { code: 'too_large', limit, exclusive: true }]];
     case 'maxLength':
-      return [[field, `must be at most ${String(p.limit)} characters long`]];
+      return [[field, { code: 'too_long', limit }]];
     case 'minLength':
-      return [[field, `must be at least ${String(p.limit)} characters long`]];
+      return [[field, { code: 'too_short', limit }]];
     case 'enum':
-      return [[field, `must be one of: ${asList(p.allowedValues).join(', ')}`]];
+      return [[field, { code: 'not_allowed', allowed: asList(p.allowedValues) }]];
     case 'format':
-      return [[field, `must be a valid ${String(p.format)}`]];
+      return [[field, { code: 'wrong_format', format: String(p.format) }]];
     case 'pattern':
-      return [
-        [
-          field,
-          p.pattern === STORABLE_TEXT_PATTERN
-            ? 'must not contain NUL characters or unpaired UTF-16 surrogates'
-            : 'has an invalid form',
-        ],
-      ];
+      return [[field, { code: p.pattern === STORABLE_TEXT_PATTERN ? 'invalid_characters' : 'invalid' }]];
     case 'maxItems':
-      return [[field, `must have at most ${String(p.limit)} items`]];
+      return [[field, { code: 'too_many_items', limit }]];
     // TypeBox reports "schema is false" beside additionalProperties; the latter says it better.
     case 'boolean':
       return [];
     default:
-      return [[field, error.message ?? 'is invalid']];
+      return [[field, { code: 'invalid' }]];
   }
 }
 

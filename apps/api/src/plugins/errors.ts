@@ -3,8 +3,9 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldErrors } from '@wildalert/shared';
+import { fieldErrors, type FieldErrors } from '@wildalert/shared';
 import { DatabaseUnavailableError, StorageFullError } from '../db/database.ts';
+import { localizeFieldErrors, negotiateLanguage, translate } from '../i18n/language.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
 
 declare module 'fastify' {
@@ -46,7 +47,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       reply,
       problem(error.status, error.message, {
         type: error.type,
-        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.errors ? { errors: localizedErrors(error.errors, request, reply) } : {}),
       }),
     );
   }
@@ -73,14 +74,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   const e = error as Partial<FastifyError>;
   if (e.validation) {
-    const where = e.validationContext === 'querystring' ? 'query string' : (e.validationContext ?? 'request');
-    return sendProblem(
-      reply,
-      problem(400, `The ${where} is not valid.`, {
-        type: PROBLEM_TYPES.validation,
-        errors: fieldErrors(e.validation),
-      }),
-    );
+    const errors = localizedErrors(fieldErrors(e.validation), request, reply);
+    const detail = translate(languageOf(request), 'validation.detail', { part: e.validationContext ?? 'request' });
+    return sendProblem(reply, problem(400, detail, { type: PROBLEM_TYPES.validation, errors }));
   }
   const status = e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -88,6 +84,16 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, problem(500, INTERNAL_ERROR_DETAIL));
+}
+
+const languageOf = (request: FastifyRequest) => negotiateLanguage(request.headers['accept-language']);
+
+/** Field errors with their messages in the language the request asks for (Accept-Language), which the answer names. */
+function localizedErrors(errors: FieldErrors, request: FastifyRequest, reply: FastifyReply): FieldErrors {
+  const language = languageOf(request);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language').header('content-language', language);
+  return localizeFieldErrors(errors, language);
 }
 
 /** Fastify's own 4xx messages are safe to show; a few read better rephrased, in the route's terms. */

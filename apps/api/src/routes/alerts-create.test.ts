@@ -70,7 +70,33 @@ describe('POST /Alerts', () => {
 
   it('ignores id and createdAt only by refusing them: the server sets those', async () => {
     const res = await post({ ...valid, id: '00000000-0000-0000-0000-000000000000' });
-    expect(expectProblem(res, 400).errors).toEqual({ id: ['is not a known field'] });
+    expect(expectProblem(res, 400).errors).toEqual({ id: [{ code: 'unknown_field', message: 'is not a known field' }] });
+  });
+});
+
+describe('POST /Alerts validation errors', () => {
+  const tooLong = { ...valid, comments: 'x'.repeat(1001) };
+
+  it('carry a stable code per field, with its limit, beside an English message by default', async () => {
+    const res = await post(tooLong);
+    expect(expectProblem(res, 400).errors).toEqual({
+      comments: [{ code: 'too_long', limit: 1000, message: 'must be at most 1000 characters long' }],
+    });
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it.each([
+    ['pl-PL,pl;q=0.9,en;q=0.5', 'pl', 'Treść żądania jest nieprawidłowa.', 'może mieć najwyżej 1000 znaków'],
+    ['uk', 'uk', 'Тіло запиту некоректне.', 'може містити щонайбільше 1\u00a0000 символів'],
+    ['en-GB', 'en', 'The body is not valid.', 'must be at most 1000 characters long'],
+    ['fr, de;q=0.5', 'en', 'The body is not valid.', 'must be at most 1000 characters long'],
+  ])('speak the language Accept-Language "%s" asks for (%s), English when none matches', async (accept, language, detail, message) => {
+    const res = await post(tooLong, { 'accept-language': accept });
+    const body = expectProblem(res, 400);
+    expect(res.headers['content-language']).toBe(language);
+    expect(body.detail).toBe(detail);
+    expect(body.errors).toEqual({ comments: [{ code: 'too_long', limit: 1000, message }] });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
+import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema, fieldError } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
 import { encodedBody, etagOf, matchesEtag, type TileEncoding } from '../tile-cache.ts';
 
@@ -64,12 +64,12 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
       const tile = request.params;
       const side = 2 ** tile.z;
       if (tile.x >= side || tile.y >= side) {
-        const outside = { message: `must be below ${side} at zoom ${tile.z}` };
+        const outside = [fieldError({ code: 'too_large', limit: side - 1 })];
         throw new HttpProblem({
           status: 400,
           detail: `There is no tile ${tile.z}/${tile.x}/${tile.y}: at zoom ${tile.z}, x and y go from 0 to ${side - 1}.`,
           type: PROBLEM_TYPES.validation,
-          errors: { ...(tile.x >= side ? { x: [outside.message] } : {}), ...(tile.y >= side ? { y: [outside.message] } : {}) },
+          errors: { ...(tile.x >= side ? { x: outside } : {}), ...(tile.y >= side ? { y: outside } : {}) },
         });
       }
       const query = request.query;

@@ -12,6 +12,8 @@ import {
   PushSubscriptionProofSchema,
   PushSubscriptionResponseSchema,
   VapidKeyResponseSchema,
+  fieldError,
+  type FieldErrorCode,
   type PushSubscriptionBody,
 } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
@@ -20,18 +22,19 @@ import { isTimeZone } from '../push/quiet-hours.ts';
 const notFound = () =>
   new HttpProblem({ status: 404, detail: 'There is no push subscription with this endpoint and auth secret.' });
 
-const invalid = (field: string, message: string) =>
-  new HttpProblem({ status: 400, type: PROBLEM_TYPES.validation, detail: `${field} ${message}`, errors: { [field]: [message] } });
+/** `detail` says exactly what is wrong (in English); the field's error carries the code, translated. */
+const invalid = (field: string, code: FieldErrorCode, message: string) =>
+  new HttpProblem({ status: 400, type: PROBLEM_TYPES.validation, detail: `${field} ${message}`, errors: { [field]: [fieldError({ code })] } });
 
 const decodedLength = (base64url: string) => Buffer.from(base64url, 'base64url').length;
 
 /** What the schema cannot say: the endpoint's scheme, the keys' sizes, the time zone. */
 function checkSubscription(body: PushSubscriptionBody): void {
-  if (new URL(body.endpoint).protocol !== 'https:') throw invalid('endpoint', 'must be an https URL');
+  if (new URL(body.endpoint).protocol !== 'https:') throw invalid('endpoint', 'not_https', 'must be an https URL');
   const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
-  if (p256dh.length !== 65 || p256dh[0] !== 4) throw invalid('keys.p256dh', 'must be an uncompressed P-256 point (65 bytes)');
-  if (decodedLength(body.keys.auth) !== 16) throw invalid('keys.auth', 'must be 16 bytes');
-  if (body.quietHours && !isTimeZone(body.quietHours.timeZone)) throw invalid('quietHours.timeZone', 'must be an IANA time zone');
+  if (p256dh.length !== 65 || p256dh[0] !== 4) throw invalid('keys.p256dh', 'invalid_key', 'must be an uncompressed P-256 point (65 bytes)');
+  if (decodedLength(body.keys.auth) !== 16) throw invalid('keys.auth', 'invalid_key', 'must be 16 bytes');
+  if (body.quietHours && !isTimeZone(body.quietHours.timeZone)) throw invalid('quietHours.timeZone', 'unknown_time_zone', 'must be an IANA time zone');
 }
 
 const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {

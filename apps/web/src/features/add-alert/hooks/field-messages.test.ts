@@ -18,11 +18,11 @@ describe('the form checks a body with the server schema and says what is wrong i
     });
   });
 
-  it('reads the server answer the same way', () => {
-    expect(polishFieldErrors({ comments: ['must not contain NUL characters or unpaired UTF-16 surrogates'] })).toEqual({
+  it('reads the server answer by its codes, not its prose', () => {
+    expect(polishFieldErrors({ comments: [{ code: 'invalid_characters', message: 'whatever the server says' }] })).toEqual({
       comments: 'Opis zawiera niedozwolone znaki.',
     });
-    expect(polishFieldErrors({ longitude: ['must be at most 180'] })).toEqual({
+    expect(polishFieldErrors({ longitude: [{ code: 'too_large', limit: 180, message: 'may be reworded' }] })).toEqual({
       location: 'Długość geograficzna musi być liczbą od -180 do 180.',
     });
   });

@@ -1,4 +1,7 @@
-/** Turns the contract's field errors (from the browser's check or the server's answer) into Polish, per form field. */
+/**
+ * Turns the contract's field errors (from the browser's check or the server's answer) into Polish,
+ * per form field, by their codes: the server's prose may change, its codes do not.
+ */
 import { COMMENTS_MAX_LENGTH, type FieldErrors } from '@wildalert/shared';
 import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 
@@ -8,15 +11,16 @@ export type FormErrors = Partial<Record<FormField, string>>;
 export function polishFieldErrors(errors: FieldErrors): FormErrors {
   const t = plAddAlert.addAlert.fields;
   const out: FormErrors = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const text = messages.join(' ');
+  for (const [field, list] of Object.entries(errors)) {
+    const codes = list.map((error) => error.code);
     if (field === 'animal') out.animal = t.animal;
     else if (field === 'latitude') out.location = t.latitude;
     else if (field === 'longitude') out.location ??= t.longitude;
     else if (field === 'comments') {
-      out.comments = /at most/.test(text)
-        ? t.commentsTooLong(COMMENTS_MAX_LENGTH)
-        : /NUL|surrogate/.test(text)
+      const tooLong = list.find((error) => error.code === 'too_long');
+      out.comments = tooLong
+        ? t.commentsTooLong(tooLong.limit ?? COMMENTS_MAX_LENGTH)
+        : codes.includes('invalid_characters')
           ? t.commentsBadText
           : t.invalid;
     }
