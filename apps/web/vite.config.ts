@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BASE_PATH } from '@wildalert/shared';
 import { precompress } from './vite-precompress.ts';
@@ -18,6 +19,18 @@ export default defineConfig({
   base: BASE,
   plugins: [
     react(),
+    {
+      // The messages of src/i18n/{pl,en,uk}/*.json compiled from ICU MessageFormat into Lingui's
+      // form, so that the browser gets no message parser, only the small runtime.
+      name: 'wildalert-messages',
+      enforce: 'pre',
+      transform(code, id) {
+        if (!/[\\/]src[\\/]i18n[\\/][a-z]{2}[\\/][\w-]+\.json$/.test(id)) return null;
+        const messages = JSON.parse(code) as Record<string, string>;
+        const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, compileMessage(text)]));
+        return { code: JSON.stringify(compiled), map: null };
+      },
+    },
     {
       name: 'wildalert-theme-color',
       transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLOR }, injectTo: 'head' }],
@@ -44,8 +57,8 @@ export default defineConfig({
       manifest: {
         name: 'WildAlert',
         short_name: 'WildAlert',
-        description: 'Zgłoszenia dzikich zwierząt na mapie',
-        lang: 'pl',
+        // One manifest for every language: the name is the brand, the description says it in all three.
+        description: 'Zgłoszenia dzikich zwierząt na mapie · Wild-animal sightings on a map · Повідомлення про диких тварин на мапі',
         id: BASE,
         start_url: BASE,
         scope: BASE,
@@ -75,6 +88,16 @@ export default defineConfig({
     // base64 in the map's first stylesheet that compression cannot shrink; as files, no page
     // ever asks for them.
     assetsInlineLimit: (file) => (/[\\/]leaflet[\\/]dist[\\/]images[\\/]/.test(file) ? false : undefined),
+    rollupOptions: {
+      output: {
+        // A language's messages named as such (messages-uk-core-….js): told apart from the screens'
+        // code, in the network panel, the size bench and the browser tests.
+        chunkFileNames: (chunk) => {
+          const messages = /[\\/]i18n[\\/]([a-z]{2})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return messages ? `assets/messages-${messages[1]}-${messages[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: {
     // `npm run dev` (scripts/dev.mjs): the API runs beside Vite, which hands it every path outside

@@ -630,6 +630,12 @@ async function benchWeb() {
   figure('web_scripts_styles_kb', visit.scriptsStylesKb, 'KB');
   figure('web_alerts_answer_kb', visit.alertsKb, 'KB');
   figure('web_precache_kb', visit.precacheKb, 'KB');
+  // The same first visit by a browser in English, then in Ukrainian: the app opens in that language.
+  for (const [language, locale] of [['en', 'en-GB'], ['uk', 'uk-UA']] as const) {
+    const other = await measureFirstVisit(bench.browser, bench.server.url, locale);
+    figure(`web_first_visit_kb_${language}`, other.totalKb, 'KB');
+    figure(`web_scripts_styles_kb_${language}`, other.scriptsStylesKb, 'KB');
+  }
   notes.push(
     `web_first_visit_kb: 360×640 phone, fresh profile, until the first marker shows, tiles aside: ${visit.transfers.length} requests (${describeTransfers(visit.transfers).split('\n').slice(0, 4).join('; ')}; …).`,
     `web_precache_kb: what the service worker downloaded once the page had loaded, ${visit.precached.length} requests (files the page had just loaded come from the HTTP cache).`,

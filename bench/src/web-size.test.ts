@@ -19,11 +19,16 @@ const SCRIPTS_STYLES_GUARD_KB = 165;
 
 let bench: SizeBench;
 let visit: FirstVisit;
+let visitsIn: Record<'en' | 'uk', FirstVisit>;
 
 beforeAll(async () => {
   ensureWebBuild();
   bench = await startSizeBench();
   visit = await measureFirstVisit(bench.browser, bench.server.url);
+  visitsIn = {
+    en: await measureFirstVisit(bench.browser, bench.server.url, 'en-GB'),
+    uk: await measureFirstVisit(bench.browser, bench.server.url, 'uk-UA'),
+  };
 }, 300_000);
 afterAll(() => bench?.close());
 
@@ -46,3 +51,18 @@ it(`of which scripts and styles at most ${SCRIPTS_STYLES_GUARD_KB} kB as sent (c
   // The add form is loaded on demand: it is not part of the map's download.
   expect(scripts.map((t) => t.url).filter((url) => /add-alert|validate-alert/.test(url))).toEqual([]);
 });
+
+it.each(['en', 'uk'] as const)(
+  `a first visit in another language (%s) loads its own messages only, within the same ${SCRIPTS_STYLES_GUARD_KB} kB`,
+  (language) => {
+    const other = visitsIn[language];
+    const scripts = other.transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
+    expect(other.scriptsStylesKb, describeTransfers(scripts)).toBeLessThanOrEqual(SCRIPTS_STYLES_GUARD_KB);
+    // The language's messages arrived, not the Polish ones: both languages' core messages are
+    // chunks named "core", told apart by their content.
+    const core = (t: FirstVisit) => t.transfers.filter((r) => /\/core-[\w-]+\.js$/.test(r.url)).map((r) => r.url);
+    expect(core(other)).toHaveLength(1);
+    expect(core(visit)).toHaveLength(1);
+    expect(core(other)[0]).not.toBe(core(visit)[0]);
+  },
+);

@@ -49,9 +49,13 @@ export interface FirstVisit {
 
 const kb = (list: Transfer[]) => list.reduce((sum, t) => sum + t.bytes, 0) / 1000;
 
-/** A phone: 360 × 640 CSS pixels, touch, a fresh profile (nothing cached, no worker yet). */
-export async function measureFirstVisit(browser: Browser, origin: string): Promise<FirstVisit> {
+/**
+ * A phone: 360 × 640 CSS pixels, touch, a fresh profile (nothing cached, no worker yet), whose
+ * browser speaks `locale` first (Polish by default: the app then opens in Polish).
+ */
+export async function measureFirstVisit(browser: Browser, origin: string, locale = 'pl-PL'): Promise<FirstVisit> {
   const context = await browser.newContext({
+    locale,
     viewport: { width: 360, height: 640 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -110,7 +110,8 @@ test('a permalink opens an alert older than the window, centred with its popup; 
   await popup(page).getByRole('button', { name: 'Udostępnij' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Skopiowano link do zgłoszenia.' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(`${wildalert.origin}/WildAlertApp/alerts/${id}`);
+  // The link carries the language it was shared in.
+  expect(copied).toBe(`${wildalert.origin}/WildAlertApp/alerts/${id}?lang=pl`);
 
   // Closing the popup returns the address to the map's.
   await page.getByRole('button', { name: 'Zamknij' }).first().click();
@@ -128,7 +129,7 @@ test('"Udostępnij" uses the system share sheet where there is one', async ({ pa
   await marker(page, 'Lis').click();
   await popup(page).getByRole('button', { name: 'Udostępnij' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
-    { title: 'WildAlert: Lis', url: `${wildalert.origin}/WildAlertApp/alerts/${id}` },
+    { title: 'WildAlert: Lis', url: `${wildalert.origin}/WildAlertApp/alerts/${id}?lang=pl` },
   ]);
 });
 

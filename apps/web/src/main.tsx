@@ -1,7 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { activate, initialLanguage } from './i18n/i18n.ts';
 
-createRoot(document.getElementById('root')!).render(<App />);
+// The page's language (the visitor's choice, a shared link's, the browser's) and its messages
+// first: the header index.html painted stays until then.
+const render = () => createRoot(document.getElementById('root')!).render(<App />);
+void activate(initialLanguage(window.location.search, navigator.languages)).then(render, render);
 
 // After the first paint's work is done: offline support is not needed to show the map.
 window.addEventListener('load', () => {

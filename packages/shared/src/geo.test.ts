@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMetres, formatDistancePl } from './geo.ts';
+import { distanceMetres, formatDistance } from './geo.ts';
 
 describe('distanceMetres', () => {
   it('measures a great circle: a degree of a meridian is about 111.2 km, a degree of longitude shrinks with latitude', () => {
@@ -12,16 +12,18 @@ describe('distanceMetres', () => {
   });
 });
 
-describe('formatDistancePl', () => {
+describe('formatDistance', () => {
   it.each([
-    [0, '0 m'],
-    [347, '350 m'],
-    [999, '1000 m'],
-    [1000, '1 km'],
-    [1234, '1,2 km'],
-    [9960, '10 km'],
-    [14_600, '15 km'],
-  ])('%d m reads "%s"', (metres, text) => {
-    expect(formatDistancePl(metres)).toBe(text);
+    [0, '0 m', '0 m', '0 м'],
+    [347, '350 m', '350 m', '350 м'],
+    [999, '1000 m', '1000 m', '1000 м'],
+    [1000, '1 km', '1 km', '1 км'],
+    [1234, '1,2 km', '1.2 km', '1,2 км'],
+    [9960, '10 km', '10 km', '10 км'],
+    [14_600, '15 km', '15 km', '15 км'],
+  ])('%d m reads "%s" in Polish, "%s" in English, "%s" in Ukrainian', (metres, pl, en, uk) => {
+    expect(formatDistance(metres, 'pl')).toBe(pl);
+    expect(formatDistance(metres, 'en')).toBe(en);
+    expect(formatDistance(metres, 'uk')).toBe(uk);
   });
 });

@@ -17,9 +17,14 @@ export function distanceMetres(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** "350 m", "1,2 km", "15 km": metres below a kilometre, then kilometres, to one decimal below 10 (Polish). */
-export function formatDistancePl(metres: number): string {
-  if (metres < 1000) return `${Math.round(metres / 10) * 10} m`;
+/**
+ * "350 m", "1,2 km", "15 km": metres below a kilometre, then kilometres, to one decimal below 10,
+ * written by `Intl` in the language ("1.2 km" in English, "1,2 км" in Ukrainian).
+ */
+export function formatDistance(metres: number, language: string): string {
+  if (metres < 1000) {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', useGrouping: false }).format(Math.round(metres / 10) * 10);
+  }
   const km = metres < 10_000 ? metres / 1000 : Math.round(metres / 1000);
-  return `${km.toLocaleString('pl-PL', { maximumFractionDigits: 1 })} km`;
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(km);
 }

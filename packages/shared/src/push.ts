@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
+import { LANGUAGES } from './constants.ts';
 import { PUSH_RADIUS_MAX_KM, PUSH_RADIUS_MIN_KM } from './constants.ts';
 
 const BASE64URL = '^[A-Za-z0-9_-]+={0,2}$';
@@ -68,6 +69,11 @@ export const PushSubscriptionBodySchema = Type.Object(
     ),
     paused: Type.Optional(Type.Boolean({ default: false })),
     quietHours: Type.Optional(Type.Union([QuietHoursSchema, Type.Null()])),
+    language: Type.Optional(
+      Type.Enum([...LANGUAGES], {
+        description: "The notifications' language; absent: the best match of Accept-Language, else Polish",
+      }),
+    ),
     // The browser's expirationTime, sent along by toJSON(); not used.
     expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   },
@@ -93,6 +99,7 @@ const PushSubscriptionSchema = Type.Object({
   animals: Type.Union([Type.Array(Type.String()), Type.Null()]),
   paused: Type.Boolean(),
   quietHours: Type.Union([QuietHoursSchema, Type.Null()]),
+  language: Type.Enum([...LANGUAGES], { description: "The notifications' language" }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   lastNotifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -117,4 +124,6 @@ export interface PushPayload {
   url: string;
   /** The ids of the alerts it tells of, newest first. */
   alertIds: string[];
+  /** The language it is written in (the notification's `lang`). */
+  lang?: string;
 }

@@ -43,6 +43,7 @@ describe('the animal catalogue', () => {
       expect(a.key).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(a.namePl.length).toBeGreaterThan(1);
       expect(a.nameEn.length).toBeGreaterThan(1);
+      expect(a.nameUk).toMatch(/^[А-ЯІЇЄҐ][а-яіїєґ' ]+$/);
     }
     expect(keys.at(-1)).toBe('other');
   });

@@ -172,6 +172,7 @@ const AnimalSchema = Type.Object({
   key: Type.String(),
   namePl: Type.String(),
   nameEn: Type.String(),
+  nameUk: Type.String(),
   sensitive: Type.Boolean({ description: 'Public reads show a coarsened location' }),
 });
 export const AnimalListResponseSchema = Type.Object({ data: Type.Array(AnimalSchema) });

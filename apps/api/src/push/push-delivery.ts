@@ -134,7 +134,7 @@ export class PushDelivery {
     if (job.alerts.length === 0) return this.repo.discardHidden(job.subscriptionId);
     const quietEnd = job.quietHours ? quietUntil(job.quietHours, new Date()) : undefined;
     if (quietEnd) return this.repo.postpone(job.subscriptionId, quietEnd, false);
-    const payload = notificationFor(job.alerts);
+    const payload = notificationFor(job.alerts, job.language);
     try {
       await webpush.sendNotification({ endpoint: job.endpoint, keys: job.keys }, JSON.stringify(payload), {
         vapidDetails: this.vapid,

@@ -1,5 +1,5 @@
 /** The SQL of web push: subscriptions, matching new alerts to them, and the delivery queue. */
-import type { PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
+import type { Language, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { utc } from '../repositories/alert-json.ts';
 import type { NotifiedAlert } from './notification.ts';
@@ -24,13 +24,14 @@ interface SubscriptionRow {
   quiet_start: number | null;
   quiet_end: number | null;
   time_zone: string | null;
+  language: Language;
   created_at: string;
   updated_at: string;
   last_notified_at: string | null;
 }
 
 const SUBSCRIPTION_COLUMNS = `endpoint, ST_Y(location::geometry) AS latitude, ST_X(location::geometry) AS longitude,
-  radius_m, animals, paused, quiet_start, quiet_end, time_zone,
+  radius_m, animals, paused, quiet_start, quiet_end, time_zone, language,
   ${utc('created_at')} AS created_at, ${utc('updated_at')} AS updated_at,
   CASE WHEN last_notified_at IS NOT NULL THEN ${utc('last_notified_at')} END AS last_notified_at`;
 
@@ -46,6 +47,7 @@ function toInfo(row: SubscriptionRow): PushSubscriptionInfo {
       row.quiet_start === null || row.quiet_end === null || row.time_zone === null
         ? null
         : { start: toHhmm(row.quiet_start), end: toHhmm(row.quiet_end), timeZone: row.time_zone },
+    language: row.language,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastNotifiedAt: row.last_notified_at,
@@ -60,6 +62,8 @@ export interface ClaimedJob {
   keys: { p256dh: string; auth: string };
   paused: boolean;
   quietHours: QuietHours | null;
+  /** The language of its notifications. */
+  language: Language;
   /** Not hidden, newest first. */
   alerts: NotifiedAlert[];
 }
@@ -86,16 +90,16 @@ export function pushRepository(db: Database) {
     },
 
     /** Creates the subscription, or changes it when its endpoint is known with the same auth secret. */
-    async upsert(body: PushSubscriptionBody): Promise<UpsertResult> {
+    async upsert(body: PushSubscriptionBody, language: Language): Promise<UpsertResult> {
       const q = body.quietHours ?? null;
       const rows = await db.query<SubscriptionRow & { created: boolean; auth_matches: boolean }>(
         `WITH upserted AS (
-           INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone)
-           VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11)
+           INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone, language)
+           VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12)
            ON CONFLICT (endpoint) DO UPDATE SET
              p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
              animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
-             quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, updated_at = now()
+             quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, language = excluded.language, updated_at = now()
            WHERE s.auth = excluded.auth
            RETURNING *, (xmax = 0) AS created
          )
@@ -112,6 +116,7 @@ export function pushRepository(db: Database) {
           q ? toMinutes(q.start) : null,
           q ? toMinutes(q.end) : null,
           q ? q.timeZone : null,
+          language,
         ],
       );
       const row = rows[0];
@@ -233,6 +238,7 @@ export function pushRepository(db: Database) {
           keys: { p256dh: s.p256dh, auth: s.auth },
           paused: s.paused,
           quietHours: info.quietHours,
+          language: s.language,
           alerts: alerts.filter((a) => a.subscriptionId === job.id).map(({ subscriptionId: _, ...a }) => a),
         });
       }

@@ -15,6 +15,7 @@ const TARNOW = { latitude: 50.0121, longitude: 20.9858 };
 const RZESZOW = { latitude: 50.0412, longitude: 21.999 };
 const NOWY_SACZ = { latitude: 49.6218, longitude: 20.6971 };
 const ZAKOPANE = { latitude: 49.2992, longitude: 19.9496 };
+const KROSNO = { latitude: 49.6887, longitude: 21.7706 };
 
 const at = (p: { latitude: number; longitude: number }) => `Latitude=${p.latitude}&Longitude=${p.longitude}`;
 
@@ -40,11 +41,11 @@ interface Feed {
 }
 
 /** GET the feed as a reader would, from http://wildalert.example; the XML checked well-formed and parsed. */
-async function feed(query: string) {
+async function feed(query: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'GET',
     url: `/Alerts.atom?${query}`,
-    headers: { host: 'wildalert.example' },
+    headers: { host: 'wildalert.example', ...headers },
   });
   expect(res.statusCode, res.body).toBe(200);
   expect(XMLValidator.validate(res.body)).toBe(true);
@@ -73,7 +74,7 @@ describe('GET /Alerts.atom', () => {
     expect(f.author.name).toBe('WildAlert');
     expect(f.link).toContainEqual({ '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': f.id });
     expect(f.link.find((l) => l['@_rel'] === 'alternate')?.['@_href']).toBe(
-      `http://wildalert.example/WildAlertApp/?lat=${TARNOW.latitude.toFixed(5)}&lng=${TARNOW.longitude.toFixed(5)}&z=13`,
+      `http://wildalert.example/WildAlertApp/?lat=${TARNOW.latitude.toFixed(5)}&lng=${TARNOW.longitude.toFixed(5)}&z=13&lang=pl`,
     );
 
     const newest = posted.slice(-50).reverse();
@@ -85,7 +86,7 @@ describe('GET /Alerts.atom', () => {
       expect(e.updated).toBe(alert.createdAt);
       expect(e.published).toBe(alert.createdAt);
       expect(e.title).toMatch(alert.animal === 'boar' ? /^Dzik, \d+ m od wskazanego miejsca$/ : /^Lis, \d+ m od wskazanego miejsca$/);
-      expect(e.link).toEqual({ '@_rel': 'alternate', '@_type': 'text/html', '@_href': `http://wildalert.example/WildAlertApp/alerts/${alert.id}` });
+      expect(e.link).toEqual({ '@_rel': 'alternate', '@_type': 'text/html', '@_href': `http://wildalert.example/WildAlertApp/alerts/${alert.id}?lang=pl` });
       expect(e.summary).toEqual({ '@_type': 'text', '#text': alert.comments });
       expect(e.category['@_term']).toBe(alert.animal);
       expect(e['georss:point']).toBe(`${alert.latitude} ${alert.longitude}`);
@@ -121,6 +122,27 @@ describe('GET /Alerts.atom', () => {
     expect(all.entry![0]!['georss:point']).toBe(`${published.latitude} ${published.longitude}`);
     expect(all.entry![0]!['georss:point']).not.toBe(`${NOWY_SACZ.latitude + 0.0012} ${NOWY_SACZ.longitude + 0.0017}`);
     expect(all.entry![0]!.title).toMatch(/^Wilk, /);
+  });
+
+  it('speaks the language of `lang`, else of Accept-Language, else Polish', async () => {
+    const alert = await postAlert(t.app, { ...KROSNO, animal: 'fox', comments: '' });
+    const near = `${at(KROSNO)}&Radius=1`;
+    const cases: Array<[string, Record<string, string>, string, string, string]> = [
+      [near, {}, 'pl', 'WildAlert: Zgłoszenia dzikich zwierząt w promieniu 1 km od', 'Lis (bez opisu)'],
+      [`${near}&lang=uk`, { 'accept-language': 'en' }, 'uk', 'WildAlert: Повідомлення про диких тварин у радіусі 1 км від', 'Лисиця (без опису)'],
+      [near, { 'accept-language': 'en-GB,en;q=0.8' }, 'en', 'WildAlert: Wild-animal sightings within 1 km of', 'Fox (no description)'],
+      [`${near}&animal=fox&lang=en`, {}, 'en', 'WildAlert: Fox within 1 km of', 'Fox (no description)'],
+    ];
+    for (const [query, headers, language, title, summary] of cases) {
+      const { res, feed: f } = await feed(query, headers);
+      expect(f['@_xml:lang']).toBe(language);
+      expect(res.headers['content-language']).toBe(language);
+      expect(f.title.startsWith(title), f.title).toBe(true);
+      const entry = f.entry!.find((e) => e.id === `urn:uuid:${alert.id}`)!;
+      expect(entry.summary['#text']).toBe(summary);
+      expect(entry.link['@_href']).toBe(`http://wildalert.example/WildAlertApp/alerts/${alert.id}?lang=${language}`);
+    }
+    expect((await t.app.inject(`/Alerts.atom?${near}&lang=de`)).statusCode).toBe(400);
   });
 
   it('is a valid feed with no entries where nothing was reported', async () => {

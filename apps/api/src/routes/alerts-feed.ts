@@ -10,13 +10,17 @@ import { create } from 'xmlbuilder2';
 import {
   AlertsQuerySchema,
   animalByKey,
+  animalName,
+  LANGUAGES,
   distanceMetres,
-  formatDistancePl,
+  formatDistance,
   RADIUS_DEFAULT_KM,
   type Alert,
   type AlertListResponse,
   type AlertsQuery,
+  type Language,
 } from '@wildalert/shared';
+import { negotiateLanguage, translate } from '../i18n/language.ts';
 import { problemResponses } from '../problem.ts';
 
 /** How many alerts a feed holds: the newest. */
@@ -28,7 +32,16 @@ const GEORSS = 'http://www.georss.org/georss';
 /** A feed is read every few minutes by many readers: they may share an answer for a minute. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 
-const AlertsFeedQuerySchema = Type.Omit(AlertsQuerySchema, ['limit'], { additionalProperties: false });
+const { limit: _limit, ...searchProperties } = AlertsQuerySchema.properties;
+const AlertsFeedQuerySchema = Type.Object(
+  {
+    ...searchProperties,
+    lang: Type.Optional(
+      Type.Enum([...LANGUAGES], { description: 'The language of the text; absent: the best match of Accept-Language, else Polish' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 interface FeedRequest {
   /** Where the server is reached, as the client reached it: `https://example.org`. */
@@ -37,26 +50,30 @@ interface FeedRequest {
   self: string;
   query: AlertsQuery;
   alerts: readonly Alert[];
+  language: Language;
 }
 
 const place = (p: { latitude: number; longitude: number }) => `${p.latitude}, ${p.longitude}`;
 
 /** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */
-function atomFeed({ origin, self, query, alerts }: FeedRequest): string {
+function atomFeed({ origin, self, query, alerts, language }: FeedRequest): string {
   const app = `${origin}/WildAlertApp`;
-  const animals = (query.animal ?? []).map((key) => animalByKey(key).namePl);
-  const what = animals.length > 0 ? animals.join(', ') : 'Zgłoszenia dzikich zwierząt';
+  const nameOf = (key: string) => animalName(animalByKey(key), language);
+  const animals = (query.animal ?? []).map(nameOf);
+  const what = animals.length > 0 ? animals.join(', ') : translate(language, 'feed.everything');
   const map = new URL(`${app}/`);
   map.searchParams.set('lat', query.latitude.toFixed(5));
   map.searchParams.set('lng', query.longitude.toFixed(5));
   map.searchParams.set('z', '13');
   for (const animal of query.animal ?? []) map.searchParams.append('animal', animal);
+  map.searchParams.set('lang', language);
 
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' });
-  const feed = doc.ele(ATOM, 'feed', { 'xml:lang': 'pl' }).att('http://www.w3.org/2000/xmlns/', 'xmlns:georss', GEORSS);
+  const feed = doc.ele(ATOM, 'feed', { 'xml:lang': language }).att('http://www.w3.org/2000/xmlns/', 'xmlns:georss', GEORSS);
   feed.ele('id').txt(self);
-  feed.ele('title').txt(`WildAlert: ${what} w promieniu ${formatDistancePl(query.radius * 1000)} od ${place(query)}`);
-  feed.ele('subtitle').txt(`Najnowsze zgłoszenia (do ${FEED_SIZE}), od najnowszego.`);
+  const radius = formatDistance(query.radius * 1000, language);
+  feed.ele('title').txt(translate(language, 'feed.title', { what, radius, place: place(query) }));
+  feed.ele('subtitle').txt(translate(language, 'feed.subtitle', { count: FEED_SIZE }));
   feed.ele('updated').txt(alerts[0]?.createdAt ?? new Date().toISOString());
   feed.ele('author').ele('name').txt('WildAlert');
   feed.ele('link', { rel: 'self', type: 'application/atom+xml', href: self });
@@ -64,16 +81,16 @@ function atomFeed({ origin, self, query, alerts }: FeedRequest): string {
   feed.ele('icon').txt(`${app}/favicon.svg`);
 
   for (const alert of alerts) {
-    const name = animalByKey(alert.animal).namePl;
-    const away = formatDistancePl(distanceMetres(query, alert));
+    const name = nameOf(alert.animal);
+    const away = formatDistance(distanceMetres(query, alert), language);
     const entry = feed.ele('entry');
     entry.ele('id').txt(`urn:uuid:${alert.id}`);
-    entry.ele('title').txt(`${name}, ${away} od wskazanego miejsca`);
+    entry.ele('title').txt(translate(language, 'feed.entry', { animal: name, distance: away }));
     entry.ele('updated').txt(alert.createdAt);
     entry.ele('published').txt(alert.createdAt);
-    entry.ele('link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}` });
+    entry.ele('link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
     entry.ele('category', { term: alert.animal, label: name });
-    entry.ele('summary', { type: 'text' }).txt(alert.comments === '' ? `${name} (bez opisu)` : alert.comments);
+    entry.ele('summary', { type: 'text' }).txt(alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments);
     entry.ele(GEORSS, 'georss:point').txt(`${alert.latitude} ${alert.longitude}`);
   }
   return doc.end({ prettyPrint: true });
@@ -89,7 +106,7 @@ const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
         summary: `The newest ${FEED_SIZE} alerts around a point, as an Atom feed`,
         description:
           'Same place and filters as `GET /Alerts` (`Latitude`, `Longitude`, `Radius`, `animal`, `since`), ' +
-          `the newest ${FEED_SIZE} alerts: an Atom 1.0 feed (RFC 4287) in Polish, each entry linking ` +
+          `the newest ${FEED_SIZE} alerts: an Atom 1.0 feed (RFC 4287) in Polish, English or Ukrainian (\`lang\`), each entry linking ` +
           "to the alert's page in the web app, its point as `georss:point` (a sensitive species at its " +
           'published cell), its comment as plain text. Readers may keep an answer for a minute.',
         querystring: AlertsFeedQuerySchema,
@@ -101,12 +118,14 @@ const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
       config: { queryBudget: true },
     },
     async (request, reply) => {
-      const query: AlertsQuery = { ...request.query, radius: request.query.radius ?? RADIUS_DEFAULT_KM, limit: FEED_SIZE };
+      const { lang, ...filters } = request.query;
+      const language = lang ?? negotiateLanguage(request.headers['accept-language'], 'pl');
+      const query: AlertsQuery = { ...filters, radius: filters.radius ?? RADIUS_DEFAULT_KM, limit: FEED_SIZE };
       const { data } = JSON.parse(await app.searchCache.get(query, () => app.alerts.search(query))) as AlertListResponse;
       const origin = `${request.protocol}://${request.host}`;
-      reply.header('cache-control', CACHE_CONTROL);
+      reply.header('cache-control', CACHE_CONTROL).header('content-language', language).header('vary', 'Accept-Language');
       reply.type('application/atom+xml; charset=utf-8');
-      return atomFeed({ origin, self: `${origin}${request.url}`, query, alerts: data });
+      return atomFeed({ origin, self: `${origin}${request.url}`, query, alerts: data, language });
     },
   );
 };

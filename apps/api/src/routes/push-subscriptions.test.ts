@@ -122,6 +122,24 @@ describe('subscriptions', () => {
 });
 
 describe('notifications', () => {
+  it("come in the subscription's language: the one it states, else Accept-Language's, else Polish", async () => {
+    const cases: Array<[Record<string, unknown>, Record<string, string>, string, string]> = [
+      [{ language: 'uk' }, { 'accept-language': 'en' }, 'uk', 'Нове повідомлення поблизу'],
+      [{}, { 'accept-language': 'en-GB,en;q=0.9' }, 'en', 'New report nearby'],
+      [{}, { 'accept-language': 'fr' }, 'pl', 'Nowe zgłoszenie w pobliżu'],
+    ];
+    for (const [stated, headers, language, title] of cases) {
+      const home = newPlace();
+      const sub = push.subscribe();
+      const res = await t.app.inject({ method: 'POST', url: '/PushSubscriptions', headers, payload: { ...sub, ...home, radius: 1, ...stated } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.language).toBe(language);
+      await postAlert(t.app, { ...north(home, 100), animal: 'fox' });
+      await deliver();
+      expect(payloadsTo(sub)).toMatchObject([{ title, lang: language }]);
+    }
+  });
+
   it('tells a subscription of an alert inside its radius, not one outside, encrypted and signed', async () => {
     const home = newPlace();
     const sub = await subscribed({ ...home, radius: 1 });
@@ -134,6 +152,7 @@ describe('notifications', () => {
         title: 'Nowe zgłoszenie w pobliżu',
         body: 'Dzik, 800 m od Twojego miejsca: „Ryje trawnik pod blokiem & <b>uwaga</b>”',
         url: `/WildAlertApp/alerts/${near.id}`,
+        lang: 'pl',
         alertIds: [near.id],
       },
     ]);
@@ -169,6 +188,7 @@ describe('notifications', () => {
       title: '3 nowe zgłoszenia: 2 dziki, 1 lis',
       body: 'Najnowsze: Dzik, 1,5 km od Twojego miejsca: „Wataha przy szkole”',
       url: `/WildAlertApp/alerts/${c.id}`,
+      lang: 'pl',
       alertIds: [c.id, b.id, a.id],
     });
     expect(sentTo(sub).map((m) => m.topic)).toEqual(['wildalert-area', 'wildalert-area']);

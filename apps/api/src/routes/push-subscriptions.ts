@@ -16,6 +16,7 @@ import {
   type FieldErrorCode,
   type PushSubscriptionBody,
 } from '@wildalert/shared';
+import { negotiateLanguage } from '../i18n/language.ts';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
 import { isTimeZone } from '../push/quiet-hours.ts';
 
@@ -78,7 +79,8 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       checkSubscription(request.body);
-      const result = await app.push.repository.upsert(request.body);
+      const language = request.body.language ?? negotiateLanguage(request.headers['accept-language'], 'pl');
+      const result = await app.push.repository.upsert(request.body, language);
       if (result.kind === 'not-yours') {
         throw new HttpProblem({ status: 409, detail: 'This endpoint is subscribed with another auth secret.' });
       }

@@ -5,11 +5,12 @@
  */
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { Logo } from '../components/logo.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 import { paths } from '../config/paths.ts';
-import { pl } from '../i18n/pl.ts';
+import { t, useLanguage } from '../i18n/i18n.ts';
 import { useAfterLoad } from '../lib/use-after-load.ts';
 
 /** Alerts waiting for a connection: loaded after the page, shown only when there are any. */
@@ -26,24 +27,27 @@ export function Header() {
   return (
     <header className="wa-header">
       <Link to={paths.map} className="wa-logo-link">
-        <Logo title={pl.logoLabel} />
+        <Logo title={t('app.logoLabel')} />
       </Link>
+      <LanguageSwitcher />
     </header>
   );
 }
 
 export function Frame() {
   const loaded = useAfterLoad();
+  // Another language draws the screen anew (its state lives in stores and the address).
+  const language = useLanguage();
   return (
     <div className="wa-frame">
-      <SkipLink target="wa-main">{pl.skip.toContent}</SkipLink>
+      <SkipLink target="wa-main">{t('skip.toContent')}</SkipLink>
       <Header />
       {loaded && (
         <Suspense fallback={null}>
           <OutboxPanel />
         </Suspense>
       )}
-      <main className="wa-main" id="wa-main" tabIndex={-1}>
+      <main className="wa-main" id="wa-main" tabIndex={-1} key={language}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

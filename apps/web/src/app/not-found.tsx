@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { pl } from '../i18n/pl.ts';
+import { t } from '../i18n/i18n.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFound() {
-  useDocumentTitle(pl.notFound.title);
+  useDocumentTitle(t('notFound.title'));
   return (
     <div className="wa-not-found">
-      <h1>{pl.notFound.title}</h1>
-      <p>{pl.notFound.text}</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <Link to={paths.map} className="wa-button">
-        {pl.notFound.back}
+        {t('notFound.back')}
       </Link>
     </div>
   );

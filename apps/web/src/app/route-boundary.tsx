@@ -4,7 +4,7 @@
  * page once by itself; a mark in sessionStorage keeps that from becoming a reload loop.
  */
 import { Component, useEffect, type ReactNode } from 'react';
-import { pl } from '../i18n/pl.ts';
+import { t } from '../i18n/i18n.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** Set when the page reloaded itself for a chunk; cleared once a screen has loaded. */
@@ -70,15 +70,14 @@ function ScreenLoaded() {
 }
 
 function RouteError({ chunk }: { chunk: boolean }) {
-  const t = pl.routeError;
-  const title = chunk ? t.chunkTitle : t.title;
+  const title = chunk ? t('routeError.chunkTitle') : t('routeError.title');
   useDocumentTitle(title);
   return (
     <div className="wa-route-error" role="alert">
       <h1>{title}</h1>
-      <p>{chunk ? t.chunkText : t.text}</p>
+      <p>{chunk ? t('routeError.chunkText') : t('routeError.text')}</p>
       <button type="button" className="wa-button" onClick={() => window.location.reload()}>
-        {t.reload}
+        {t('routeError.reload')}
       </button>
     </div>
   );

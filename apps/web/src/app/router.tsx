@@ -3,6 +3,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { MapScreen } from '../features/map/components/map-screen.tsx';
+import { withMessages } from '../i18n/i18n.ts';
 import { Frame } from './frame.tsx';
 import { NotFound } from './not-found.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
@@ -23,14 +24,14 @@ function lazyThemed(load: () => Promise<{ default: ComponentType }>) {
 
 // Area alerts on the map: a chunk of their own, loaded after the map's first paint. Not loadable
 // (the connection lost meanwhile): the map goes on without them, never reloaded for them.
-const loadAreaAlerts = () => import('./routes/area-alerts.tsx');
+const loadAreaAlerts = withMessages('area-alerts', () => import('./routes/area-alerts.tsx'));
 const without = (): { default: ComponentType } => ({ default: () => null });
 const AreaAlertsControl = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaAlertsControl }), without));
 const AreaCircle = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaCircle }), without));
 const mapScreen = <MapScreen controls={<AreaAlertsControl />} layers={<AreaCircle />} />;
 
-const AddAlertScreen = lazyThemed(() => import('./routes/add-alert.tsx'));
-const TestScreen = lazyThemed(() => import('../features/self-check/components/test-screen.tsx'));
+const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
+const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
 
 /**
  * `name`: one boundary per screen. The map's two paths share one, so opening an alert from the

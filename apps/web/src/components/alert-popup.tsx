@@ -3,14 +3,16 @@
  * the test screen as it is. Comments are React text: markup in them shows, never runs.
  */
 import './alert-popup.css';
-import { animalByKey, type Alert } from '@wildalert/shared';
-import { pl } from '../i18n/pl.ts';
-import { formatCoordinates, relativeTimePl } from '../lib/format.ts';
+import { animalByKey, animalName, type Alert } from '@wildalert/shared';
+import { language, t } from '../i18n/i18n.ts';
+import { formatCoordinates, fullDateTime, relativeTime } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
 
 export function AlertPopup({ alert }: { alert: Alert }) {
   const now = useNow();
-  const { namePl: name, sensitive } = animalByKey(alert.animal);
+  const animal = animalByKey(alert.animal);
+  const name = animalName(animal, language());
+  const { sensitive } = animal;
   return (
     <article className="wa-popup" aria-label={name} data-testid="alert-popup">
       <h2>{name}</h2>
@@ -25,13 +27,12 @@ export function AlertPopup({ alert }: { alert: Alert }) {
       {/* The API publishes a protected species' place rounded to a ~1 km cell. */}
       {sensitive && (
         <p className="wa-popup-meta" data-testid="alert-approximate">
-          {pl.popup.approximate}
+          {t('popup.approximate')}
         </p>
       )}
       <p className="wa-popup-meta" data-testid="alert-time">
-        {pl.popup.added}{' '}
-        <time dateTime={alert.createdAt} title={new Date(alert.createdAt).toLocaleString('pl-PL')}>
-          {relativeTimePl(alert.createdAt, now, pl.popup.justNow)}
+        <time dateTime={alert.createdAt} title={fullDateTime(alert.createdAt)}>
+          {t('popup.reported', { when: relativeTime(alert.createdAt, now) })}
         </time>
       </p>
     </article>

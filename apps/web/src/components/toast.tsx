@@ -1,6 +1,6 @@
 /** A short note over the screen that leaves by itself (or by its close button). */
 import { useEffect } from 'react';
-import { pl } from '../i18n/pl.ts';
+import { t } from '../i18n/i18n.ts';
 
 export function Toast({ message, onClose }: { message: string; onClose(): void }) {
   useEffect(() => {
@@ -10,7 +10,7 @@ export function Toast({ message, onClose }: { message: string; onClose(): void }
   return (
     <div className="wa-toast" role="status">
       <span>{message}</span>
-      <button type="button" onClick={onClose} aria-label={pl.map.close}>
+      <button type="button" onClick={onClose} aria-label={t('map.close')}>
         ✕
       </button>
     </div>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { clockTimePl, formatCoordinates, relativeTimePl } from './format.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activate } from '../i18n/i18n.ts';
+import { clockTime, formatCoordinates, inTime, relativeTime } from './format.ts';
 
 const NOW = Date.parse('2026-05-20T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -7,7 +8,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe('relativeTimePl', () => {
+describe('relativeTime', () => {
   it.each([
     [0, 'przed chwilą'],
     [59_000, 'przed chwilą'],
@@ -28,11 +29,11 @@ describe('relativeTimePl', () => {
     [400 * DAY, 'w zeszłym roku'],
     [5 * 365 * DAY, '5 lat temu'],
   ])('%i ms ago reads "%s"', (elapsed, text) => {
-    expect(relativeTimePl(ago(elapsed), NOW, 'przed chwilą')).toBe(text);
+    expect(relativeTime(ago(elapsed), NOW)).toBe(text);
   });
 
   it('says nothing for a time it cannot read', () => {
-    expect(relativeTimePl('yesterday', NOW, 'przed chwilą')).toBe('');
+    expect(relativeTime('yesterday', NOW)).toBe('');
   });
 });
 
@@ -46,10 +47,26 @@ describe('formatCoordinates', () => {
   });
 });
 
-describe('clockTimePl', () => {
+describe('clockTime', () => {
   it('gives the time of day for today, and the day too for an earlier one', () => {
     const now = new Date(2025, 10, 24, 14, 30).getTime();
-    expect(clockTimePl(new Date(2025, 10, 24, 9, 5).getTime(), now)).toBe('09:05');
-    expect(clockTimePl(new Date(2025, 10, 23, 21, 40).getTime(), now)).toBe('23.11, 21:40');
+    expect(clockTime(new Date(2025, 10, 24, 9, 5).getTime(), now)).toBe('09:05');
+    expect(clockTime(new Date(2025, 10, 23, 21, 40).getTime(), now)).toBe('23.11, 21:40');
+  });
+});
+
+describe('in English and Ukrainian', () => {
+  afterAll(() => activate('pl'));
+
+  it.each([
+    ['en', 'just now', '3 hours ago', 'yesterday', '5 days ago', 'in 2 minutes'],
+    ['uk', 'щойно', '3 години тому', 'учора', '5 днів тому', 'через 2 хвилини'],
+  ] as const)('%s: relative times and waits through Intl', async (lang, justNow, hours, day, days, wait) => {
+    await activate(lang);
+    expect(relativeTime(ago(0), NOW)).toBe(justNow);
+    expect(relativeTime(ago(3 * HOUR), NOW)).toBe(hours);
+    expect(relativeTime(ago(DAY), NOW)).toBe(day);
+    expect(relativeTime(ago(5 * DAY), NOW)).toBe(days);
+    expect(inTime(120)).toBe(wait);
   });
 });

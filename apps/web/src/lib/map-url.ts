@@ -3,7 +3,7 @@
  * looks. A reload or a shared link shows the same; values a person mistyped fall back to
  * the defaults instead of failing.
  */
-import { ANIMAL_KEYS, MAX_ZOOM } from '@wildalert/shared';
+import { ANIMAL_KEYS, isLanguage, MAX_ZOOM, type Language } from '@wildalert/shared';
 import type { MapView } from './map-view.ts';
 
 export const TIME_WINDOWS = ['24h', '7d', '30d', 'all'] as const;
@@ -30,6 +30,8 @@ export interface MapUrlState extends MapFilters {
   list: boolean;
   /** Where the map looks, when the address says. */
   view?: MapView;
+  /** The language a shared link was shared in; kept as it is. */
+  lang?: Language;
 }
 
 export function readMapUrl(search: string): MapUrlState {
@@ -38,7 +40,8 @@ export function readMapUrl(search: string): MapUrlState {
   const window = TIME_WINDOWS.find((w) => w === t) ?? DEFAULT_WINDOW;
   const wanted = new Set(params.getAll('animal'));
   const animals = ANIMAL_KEYS.filter((key) => wanted.has(key));
-  return { window, animals, list: params.get('view') === 'list', view: viewOf(params) };
+  const lang = params.get('lang');
+  return { window, animals, list: params.get('view') === 'list', view: viewOf(params), ...(isLanguage(lang) ? { lang } : {}) };
 }
 
 function viewOf(params: URLSearchParams): MapView | undefined {
@@ -63,6 +66,7 @@ export function writeMapUrl(state: MapUrlState): string {
     params.set('lng', state.view.longitude.toFixed(5));
     params.set('z', String(Math.round(state.view.zoom)));
   }
+  if (state.lang) params.set('lang', state.lang);
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

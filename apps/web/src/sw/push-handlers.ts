@@ -32,7 +32,7 @@ export interface PushScope {
 /** The notification a push shows: the server's title, body and link, or a plain one when the payload is unreadable. */
 function notificationFor(scope: PushScope, data: { json(): unknown } | null): ShownNotification {
   const app = scope.registration.scope;
-  let payload: Partial<Record<'title' | 'body' | 'url', unknown>> = {};
+  let payload: Partial<Record<'title' | 'body' | 'url' | 'lang', unknown>> = {};
   try {
     const parsed = data?.json();
     if (parsed && typeof parsed === 'object') payload = parsed as typeof payload;
@@ -49,7 +49,8 @@ function notificationFor(scope: PushScope, data: { json(): unknown } | null): Sh
       body: text(payload.body, ''),
       icon: new URL('icon-192.png', app).href,
       badge: new URL('icon-192.png', app).href,
-      lang: 'pl',
+      // The subscriber's language, as the server wrote it.
+      lang: text(payload.lang, 'pl'),
       // One notification of area alerts at a time: the newest replaces the last.
       tag: 'wildalert-area',
       data: { url: safe },

@@ -7,7 +7,7 @@ import './map.css';
 import { useEffect, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { MAX_ZOOM } from '@wildalert/shared';
-import { pl } from '../../i18n/pl.ts';
+import { t } from '../../i18n/i18n.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
@@ -38,7 +38,7 @@ export function BaseMap({ id, latitude, longitude, zoom, label, children }: Base
       <TileLayer url={runtimeConfig().tileUrl} maxZoom={MAX_ZOOM} attribution={ATTRIBUTION} />
       {/* Bottom left: the bottom right belongs to the add button. */}
       <AttributionControl position="bottomleft" />
-      <ZoomControl zoomInTitle={pl.mapControls.zoomIn} zoomOutTitle={pl.mapControls.zoomOut} />
+      <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
       <MapLabel label={label} />
       <TilesBackOnline />
       {children}
@@ -54,7 +54,7 @@ function MapLabel({ label }: { label: string }) {
     container.setAttribute('aria-label', label);
     // Leaflet names its popup's close button in English.
     const nameClose = () =>
-      container.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', pl.mapControls.closePopup);
+      container.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', t('mapControls.closePopup'));
     map.on('popupopen', nameClose);
     return () => {
       map.off('popupopen', nameClose);

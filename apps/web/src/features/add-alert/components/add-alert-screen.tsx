@@ -11,8 +11,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { CreateAlertBody } from '@wildalert/shared';
 import { paths } from '../../../config/paths.ts';
-import { inTimePl } from '../../../i18n/pl.ts';
-import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 import { ApiError, isOffline } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
@@ -26,6 +24,8 @@ import { AnimalChoice } from './animal-choice.tsx';
 import { CommentsField } from './comments-field.tsx';
 import { DuplicateHint } from './duplicate-hint.tsx';
 import { LocationPicker } from './location-picker.tsx';
+import { t } from '../../../i18n/i18n.ts';
+import { inTime } from '../../../lib/format.ts';
 
 interface SendFailure {
   message: string;
@@ -51,8 +51,7 @@ function loadChecks() {
 }
 
 export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
-  const t = plAddAlert.addAlert;
-  useDocumentTitle(t.title);
+  useDocumentTitle(t('addAlert.title'));
   const navigate = useNavigate();
   const { draft, update, clear } = useDraft(knownPosition);
   const [fallback] = useState(() => knownPosition() ?? mapView.get().view);
@@ -83,7 +82,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
     checking.current = false;
     setErrors(invalid);
     if (Object.keys(invalid).length > 0) {
-      setFailure({ message: t.errors.summary, retry: false });
+      setFailure({ message: t('addAlert.errors.summary'), retry: false });
       requestAnimationFrame(() => failureRef.current?.focus());
       return;
     }
@@ -147,7 +146,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
       sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 2, display: 'flex', flexDirection: 'column', gap: 3 }}
     >
       <Typography variant="h5" component="h1" id="add-alert-title">
-        {t.title}
+        {t('addAlert.title')}
       </Typography>
       <AnimalChoice
         value={draft.animal}
@@ -201,11 +200,11 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
             action={
               failure.sendAsNew ? (
                 <Button color="inherit" onClick={sendAsNew} disabled={create.isPending}>
-                  {t.errors.sendAsNew}
+                  {t('addAlert.errors.sendAsNew')}
                 </Button>
               ) : failure.retry ? (
                 <Button color="inherit" onClick={() => void send()} disabled={create.isPending}>
-                  {t.errors.retry}
+                  {t('addAlert.errors.retry')}
                 </Button>
               ) : undefined
             }
@@ -215,12 +214,12 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
         )}
         {!ready && !failure && (
           <Typography variant="body2" color="text.secondary" id="submit-hint">
-            {draft.animal !== null ? t.needsLocation : draft.location !== null ? t.needsAnimal : t.needsAnimalAndLocation}
+            {draft.animal !== null ? t('addAlert.needsLocation') : draft.location !== null ? t('addAlert.needsAnimal') : t('addAlert.needsAnimalAndLocation')}
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button component={RouterLink} to={paths.map} variant="text" sx={{ minWidth: 96 }}>
-            {t.cancel}
+            {t('addAlert.cancel')}
           </Button>
           <Button
             type="submit"
@@ -231,7 +230,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
             startIcon={create.isPending ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
             sx={{ flex: 1, minHeight: 48, fontWeight: 700 }}
           >
-            {create.isPending ? t.sending : t.submit}
+            {create.isPending ? t('addAlert.sending') : t('addAlert.submit')}
           </Button>
         </Box>
       </Box>
@@ -240,14 +239,13 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
 }
 
 function describeFailure(error: Error): SendFailure {
-  const e = plAddAlert.addAlert.errors;
-  if (!(error instanceof ApiError) || error.kind === 'network') return { message: e.network, retry: true };
+  if (!(error instanceof ApiError) || error.kind === 'network') return { message: t('addAlert.errors.network'), retry: true };
   if (error.status === 429) {
-    const wait = error.retryAfterSeconds === undefined ? undefined : inTimePl(error.retryAfterSeconds);
-    return { message: e.tooMany(wait), retry: true };
+    const wait = error.retryAfterSeconds === undefined ? undefined : inTime(error.retryAfterSeconds);
+    return { message: wait ? t('addAlert.errors.tooManyWait', { wait }) : t('addAlert.errors.tooMany'), retry: true };
   }
-  if (error.problem?.type.endsWith('/idempotency-key-reused')) return { message: e.keyReused, retry: false, sendAsNew: true };
-  if (Object.keys(error.fieldErrors).length > 0) return { message: e.summary, retry: false };
-  if (error.status >= 500) return { message: e.server, retry: true };
-  return { message: e.other(error.status), retry: true };
+  if (error.problem?.type.endsWith('/idempotency-key-reused')) return { message: t('addAlert.errors.keyReused'), retry: false, sendAsNew: true };
+  if (Object.keys(error.fieldErrors).length > 0) return { message: t('addAlert.errors.summary'), retry: false };
+  if (error.status >= 500) return { message: t('addAlert.errors.server'), retry: true };
+  return { message: t('addAlert.errors.other', { status: error.status }), retry: true };
 }

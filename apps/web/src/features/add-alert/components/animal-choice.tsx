@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { ANIMALS, isAnimalKey, type AnimalKey } from '@wildalert/shared';
-import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
+import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
 interface AnimalChoiceProps {
   value: AnimalKey | null;
@@ -18,7 +18,7 @@ export function AnimalChoice({ value, onChange, error }: AnimalChoiceProps) {
   return (
     <FormControl component="fieldset" error={Boolean(error)} sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', mb: 1 }}>
-        {plAddAlert.addAlert.animal}
+        {t('addAlert.animal')}
       </FormLabel>
       <RadioGroup
         name="animal"
@@ -34,7 +34,7 @@ export function AnimalChoice({ value, onChange, error }: AnimalChoiceProps) {
               key={animal.key}
               value={animal.key}
               control={<Radio />}
-              label={animal.namePl}
+              label={animalNameOf(animal.key)}
               sx={{
                 m: 0,
                 minHeight: 48,

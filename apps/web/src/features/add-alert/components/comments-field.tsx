@@ -2,7 +2,7 @@
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import { COMMENTS_MAX_LENGTH } from '@wildalert/shared';
-import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 export function codePoints(text: string): number {
   let n = 0;
@@ -23,8 +23,8 @@ export function CommentsField({ value, onChange, error }: CommentsFieldProps) {
     <TextField
       id="comments"
       name="comments"
-      label={plAddAlert.addAlert.comments}
-      placeholder={plAddAlert.addAlert.commentsHelp}
+      label={t('addAlert.comments')}
+      placeholder={t('addAlert.commentsHelp')}
       multiline
       minRows={3}
       maxRows={10}
@@ -34,9 +34,9 @@ export function CommentsField({ value, onChange, error }: CommentsFieldProps) {
       error={Boolean(error) || over}
       helperText={
         <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-          <span>{error ?? (over ? plAddAlert.addAlert.fields.commentsTooLong(COMMENTS_MAX_LENGTH) : '')}</span>
+          <span>{error ?? (over ? t('addAlert.fields.commentsTooLong', { max: COMMENTS_MAX_LENGTH }) : '')}</span>
           <span data-testid="comments-counter">
-            {plAddAlert.addAlert.counter(used, COMMENTS_MAX_LENGTH)}
+            {t('addAlert.counter', { used, max: COMMENTS_MAX_LENGTH })}
           </span>
         </Box>
       }

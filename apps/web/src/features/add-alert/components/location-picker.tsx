@@ -13,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { BaseMap } from '../../../components/map/base-map.tsx';
-import { plAddAlert } from '../../../i18n/pl-add-alert.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { requestPosition, type Position } from '../../../lib/geolocation.ts';
 import { PICKER_ZOOM, PickOnMap } from './map/pick-on-map.tsx';
+import { t } from '../../../i18n/i18n.ts';
 
 interface LocationPickerProps {
   value: Position | null;
@@ -27,7 +27,6 @@ interface LocationPickerProps {
 }
 
 export function LocationPicker({ value, onChange, fallback, error }: LocationPickerProps) {
-  const t = plAddAlert.addAlert;
   const [locating, setLocating] = useState(false);
   const [locateFailed, setLocateFailed] = useState(false);
   // Bumped when the place changes without the map (own position, typed): the map follows it.
@@ -49,23 +48,23 @@ export function LocationPicker({ value, onChange, fallback, error }: LocationPic
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby="location-chosen">
       <Typography component="legend" sx={{ fontWeight: 700, mb: 1, p: 0 }} id={headingId}>
-        {t.location}
+        {t('addAlert.location')}
       </Typography>
       <Box sx={{ height: { xs: 220, sm: 280 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: error ? 'error.main' : 'divider' }}>
-        <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={PICKER_ZOOM} label={t.mapLabel}>
+        <BaseMap latitude={start.latitude} longitude={start.longitude} zoom={PICKER_ZOOM} label={t('addAlert.mapLabel')}>
           <PickOnMap value={value} onChange={onChange} recentre={recentre} centreOf={centreOf} />
         </BaseMap>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {t.mapHint}
+        {t('addAlert.mapHint')}
       </Typography>
       <Typography sx={{ mt: 1 }} id="location-chosen" aria-live="polite">
         {value ? (
           <>
-            {t.chosen} <strong data-testid="chosen-coordinates">{formatCoordinates(value.latitude, value.longitude)}</strong>
+            {t('addAlert.chosen')} <strong data-testid="chosen-coordinates">{formatCoordinates(value.latitude, value.longitude)}</strong>
           </>
         ) : (
-          t.noneChosen
+          t('addAlert.noneChosen')
         )}
       </Typography>
       {error && <FormHelperText error>{error}</FormHelperText>}
@@ -76,15 +75,15 @@ export function LocationPicker({ value, onChange, fallback, error }: LocationPic
           disabled={locating}
           startIcon={locating ? <CircularProgress size={18} aria-hidden /> : <MyLocationIcon />}
         >
-          {locating ? t.locating : t.useMyLocation}
+          {locating ? t('addAlert.locating') : t('addAlert.useMyLocation')}
         </Button>
         <Button variant="text" onClick={() => centreOf.current && onChange(centreOf.current())} startIcon={<CenterFocusStrongIcon />}>
-          {t.useMapCentre}
+          {t('addAlert.useMapCentre')}
         </Button>
       </Box>
       {locateFailed && (
         <Alert severity="info" sx={{ mt: 1 }}>
-          {t.locationUnavailable}
+          {t('addAlert.locationUnavailable')}
         </Alert>
       )}
       <TypedCoordinates
@@ -125,7 +124,6 @@ export function parseCoordinates(text: string): Position | null {
 }
 
 function TypedCoordinates({ onSet }: { onSet(p: Position): void }) {
-  const t = plAddAlert.addAlert;
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const submit = (e: FormEvent) => {
@@ -139,18 +137,18 @@ function TypedCoordinates({ onSet }: { onSet(p: Position): void }) {
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
       <TextField
         id="typed-coordinates"
-        label={t.coordinatesField}
+        label={t('addAlert.coordinatesField')}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && submit(e)}
         error={invalid}
-        helperText={invalid ? t.coordinatesInvalid : t.coordinatesHelp}
+        helperText={invalid ? t('addAlert.coordinatesInvalid') : t('addAlert.coordinatesHelp')}
         size="small"
         sx={{ flex: 1, minWidth: 0 }}
         slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
       />
       <Button variant="outlined" onClick={submit} sx={{ minHeight: 40, height: 44 }}>
-        {t.setCoordinates}
+        {t('addAlert.setCoordinates')}
       </Button>
     </Box>
   );

@@ -1,5 +1,6 @@
 /** /PushSubscriptions: this device's subscription to alerts around a point, by its endpoint and auth secret. */
 import type { PushSubscriptionInfo, PushSubscriptionResponse, VapidKeyResponse } from '@wildalert/shared';
+import { language } from '../../../i18n/i18n.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export interface Area {
@@ -22,7 +23,8 @@ export async function vapidPublicKey(): Promise<string> {
 
 export async function saveSubscription(subscription: PushSubscription, area: Area, paused = false): Promise<PushSubscriptionInfo> {
   const { endpoint, keys } = subscription.toJSON();
-  return (await post('/PushSubscriptions', { endpoint, keys, ...area, paused })).data;
+  // Notifications come in the language the app is in now.
+  return (await post('/PushSubscriptions', { endpoint, keys, ...area, paused, language: language() })).data;
 }
 
 /** The server's copy of this device's subscription, or null when it has none. */
@@ -56,5 +58,6 @@ export function feedUrl(area: Area): string {
     Radius: String(area.radius),
   });
   for (const animal of area.animals ?? []) query.append('animal', animal);
+  query.set('lang', language());
   return `/Alerts.atom?${query}`;
 }

@@ -1,6 +1,6 @@
 /** "Powiadamiaj mnie": the round bell above "where am I", which opens the sheet. Light: no MUI here. */
 import './area-alerts.css';
-import { plAreaAlerts } from '../../../i18n/pl-area-alerts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 export function AreaAlertsButton({ onOpen, open }: { onOpen(): void; open: boolean }) {
   return (
@@ -8,8 +8,8 @@ export function AreaAlertsButton({ onOpen, open }: { onOpen(): void; open: boole
       type="button"
       className="wa-area-alerts"
       data-map-control
-      aria-label={plAreaAlerts.open}
-      title={plAreaAlerts.open}
+      aria-label={t('areaAlerts.open')}
+      title={t('areaAlerts.open')}
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}

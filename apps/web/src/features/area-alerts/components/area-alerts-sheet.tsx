@@ -15,8 +15,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ANIMALS, PUSH_RADIUS_MAX_KM, PUSH_RADIUS_MIN_KM, animalByKey, type PushSubscriptionInfo } from '@wildalert/shared';
-import { plAreaAlerts as t } from '../../../i18n/pl-area-alerts.ts';
+import { ANIMALS, PUSH_RADIUS_MAX_KM, PUSH_RADIUS_MIN_KM, type PushSubscriptionInfo } from '@wildalert/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { knownPosition, requestPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
@@ -31,6 +30,7 @@ import {
 } from '../api/push-subscriptions.ts';
 import { areaDraft } from '../hooks/area-draft.ts';
 import { currentPushSubscription, PermissionError, pushSupport, subscribePush, type PushSupport } from '../hooks/push-support.ts';
+import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
 type PointSource = 'position' | 'centre';
 
@@ -108,7 +108,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
     else {
       setSource('centre');
       setPoint(mapCentre());
-      setMessage({ text: t.noPosition, severity: 'info' });
+      setMessage({ text: t('areaAlerts.noPosition'), severity: 'info' });
     }
   };
 
@@ -120,7 +120,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
     } catch (error) {
       if (error instanceof PermissionError) setSupport(pushSupport());
       const text =
-        error instanceof ApiError ? (error.kind === 'network' ? t.offline : t.serverFailed) : error instanceof PermissionError ? '' : t.failed;
+        error instanceof ApiError ? (error.kind === 'network' ? t('areaAlerts.offline') : t('areaAlerts.serverFailed')) : error instanceof PermissionError ? '' : t('areaAlerts.failed');
       setMessage(text ? { text, severity: 'error' } : null);
     } finally {
       setBusy(false);
@@ -133,14 +133,14 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
       setBrowserSub(sub);
       const wasSaved = saved !== null;
       setSaved(await saveSubscription(sub, area, saved?.paused ?? false));
-      return wasSaved ? t.saved : t.subscribed;
+      return wasSaved ? t('areaAlerts.saved') : t('areaAlerts.subscribed');
     });
   const togglePause = () =>
     run(async () => {
       if (!browserSub || !saved) return '';
       const info = await pauseSubscription(browserSub, !saved.paused);
       setSaved(info);
-      return info.paused ? t.paused : t.resumed;
+      return info.paused ? t('areaAlerts.paused') : t('areaAlerts.resumed');
     });
   const remove = () =>
     run(async () => {
@@ -149,7 +149,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
       await browserSub.unsubscribe();
       setBrowserSub(null);
       setSaved(null);
-      return t.removed;
+      return t('areaAlerts.removed');
     });
 
   const toggleAnimal = (key: string) =>
@@ -177,35 +177,35 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
       <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography id="wa-area-alerts-title" component="h2" variant="h6">
-            {t.title}
+            {t('areaAlerts.title')}
           </Typography>
           <Button onClick={onClose} sx={{ minHeight: 44 }}>
-            {t.close}
+            {t('areaAlerts.close')}
           </Button>
         </Box>
         {support !== 'ok' ? (
-          <Alert severity="info">{t.unavailable[support]}</Alert>
+          <Alert severity="info">{t(`areaAlerts.unavailable.${support}`)}</Alert>
         ) : (
-          <Typography variant="body2">{t.intro}</Typography>
+          <Typography variant="body2">{t('areaAlerts.intro')}</Typography>
         )}
 
         <Box role="group" aria-labelledby="wa-area-point">
           <Typography id="wa-area-point" variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-            {t.point}
+            {t('areaAlerts.point')}
           </Typography>
           <ToggleButtonGroup exclusive value={source} onChange={(_, v: PointSource | null) => void choose(v)} size="small" fullWidth>
             <ToggleButton value="position" sx={{ minHeight: 44 }}>
-              {t.myPosition}
+              {t('areaAlerts.myPosition')}
             </ToggleButton>
             <ToggleButton value="centre" sx={{ minHeight: 44 }}>
-              {t.mapCentre}
+              {t('areaAlerts.mapCentre')}
             </ToggleButton>
           </ToggleButtonGroup>
         </Box>
 
         <Box>
           <Typography id="wa-area-radius" variant="subtitle2" component="p">
-            {t.radius}: {t.radiusValue(radius)}
+            {t('areaAlerts.radius')}: {t('areaAlerts.radiusValue', { km: radius })}
           </Typography>
           <Box sx={{ px: 1.5 }}>
             <Slider
@@ -214,7 +214,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
               min={PUSH_RADIUS_MIN_KM}
               max={PUSH_RADIUS_MAX_KM}
               step={0.5}
-              getAriaValueText={t.radiusValue}
+              getAriaValueText={(km) => t('areaAlerts.radiusValue', { km })}
               onChange={(_, v) => setRadius(v as number)}
               sx={{ py: 2.5 }}
             />
@@ -223,11 +223,11 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
 
         <Box role="group" aria-labelledby="wa-area-animals">
           <Typography id="wa-area-animals" variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-            {t.animals}
+            {t('areaAlerts.animals')}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
             <Chip
-              label={t.allAnimals}
+              label={t('areaAlerts.allAnimals')}
               clickable
               color={animals.length === 0 ? 'primary' : 'default'}
               aria-pressed={animals.length === 0}
@@ -237,7 +237,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
             {ANIMALS.map((a) => (
               <Chip
                 key={a.key}
-                label={a.namePl}
+                label={animalNameOf(a.key)}
                 clickable
                 color={animals.includes(a.key) ? 'primary' : 'default'}
                 aria-pressed={animals.includes(a.key)}
@@ -251,15 +251,15 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
         {support === 'ok' && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button variant="contained" disabled={busy} onClick={() => void subscribe()} sx={{ minHeight: 44, flexGrow: 1 }}>
-              {busy ? t.busy : saved ? t.save : t.subscribe}
+              {busy ? t('areaAlerts.busy') : saved ? t('areaAlerts.save') : t('areaAlerts.subscribe')}
             </Button>
             {saved && (
               <>
                 <Button variant="outlined" disabled={busy} onClick={() => void togglePause()} sx={{ minHeight: 44 }}>
-                  {saved.paused ? t.resume : t.pause}
+                  {saved.paused ? t('areaAlerts.resume') : t('areaAlerts.pause')}
                 </Button>
                 <Button variant="outlined" color="error" disabled={busy} onClick={() => void remove()} sx={{ minHeight: 44 }}>
-                  {t.remove}
+                  {t('areaAlerts.remove')}
                 </Button>
               </>
             )}
@@ -272,26 +272,26 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
         {support === 'ok' && (
           <Box>
             <Typography variant="subtitle2" component="p">
-              {t.onThisDevice}
+              {t('areaAlerts.onThisDevice')}
             </Typography>
             <Typography variant="body2">
               {saved
-                ? t.summary(
-                    saved.animals ? saved.animals.map((k) => animalByKey(k).namePl).join(', ') : t.allAnimals,
-                    saved.radius,
-                    saved.paused,
-                  )
-                : t.none}
+                ? t('areaAlerts.summary', {
+                    animals: saved.animals ? saved.animals.map(animalNameOf).join(', ') : t('areaAlerts.allAnimals'),
+                    km: saved.radius,
+                    paused: saved.paused,
+                  })
+                : t('areaAlerts.none')}
             </Typography>
           </Box>
         )}
 
-        {(support !== 'ok' || failed) && <Typography variant="body2">{t.feedInstead}</Typography>}
+        {(support !== 'ok' || failed) && <Typography variant="body2">{t('areaAlerts.feedInstead')}</Typography>}
         <Link href={feedUrl(area)} type="application/atom+xml" sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
-          {t.feed}
+          {t('areaAlerts.feed')}
         </Link>
         <Typography variant="caption" color="text.secondary">
-          {t.privacy}
+          {t('areaAlerts.privacy')}
         </Typography>
       </Box>
     </Drawer>

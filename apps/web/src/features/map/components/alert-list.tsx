@@ -9,9 +9,9 @@ import './toolbar-and-list.css';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { alertPath } from '../../../config/paths.ts';
-import { pl } from '../../../i18n/pl.ts';
-import { animalByKey, distanceMetres, formatDistancePl, type Alert } from '@wildalert/shared';
-import { relativeTimePl } from '../../../lib/format.ts';
+import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
+import { distanceMetres, formatDistance, type Alert } from '@wildalert/shared';
+import { relativeTime } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -33,6 +33,7 @@ function feedQuery(exportQuery: string): string {
   const query = new URLSearchParams(exportQuery);
   query.delete('limit');
   query.delete('since');
+  query.set('lang', language());
   return query.toString();
 }
 
@@ -74,17 +75,17 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
     <section className="wa-list" aria-labelledby="wa-list-title" ref={section}>
       <div className="wa-list-head">
         <h2 id="wa-list-title" ref={heading} tabIndex={-1}>
-          {pl.find.listTitle(newestFirst.length)}
+          {t('find.listTitle', { count: newestFirst.length })}
         </h2>
         <p className="wa-list-download">
           <a href={`/Alerts.geojson?${exportQuery}`} download="wildalert-alerts.geojson">
-            {pl.find.download} (GeoJSON)
+            {t('find.download')} (GeoJSON)
           </a>
           <a href={`/Alerts.csv?${exportQuery}`} download="wildalert-alerts.csv">
-            {pl.find.download} (CSV)
+            {t('find.download')} (CSV)
           </a>
           <a href={`/Alerts.atom?${feedQuery(exportQuery)}`} type="application/atom+xml">
-            {pl.find.feed}
+            {t('find.feed')}
           </a>
         </p>
       </div>
@@ -93,25 +94,25 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
           {offlineNote}
         </p>
       )}
-      <p className="wa-list-note">{visitor ? pl.find.distanceFromYou : pl.find.distanceFromMap}</p>
+      <p className="wa-list-note">{visitor ? t('find.distanceFromYou') : t('find.distanceFromMap')}</p>
       {loading ? (
         <p className="wa-list-note" role="status">
-          {pl.map.loadingAlerts}
+          {t('map.loadingAlerts')}
         </p>
       ) : failed ? (
         <p className="wa-list-note" role="alert">
-          {pl.map.loadFailed}{' '}
+          {t('map.loadFailed')}{' '}
           <button type="button" className="wa-list-retry" onClick={onRetry}>
-            {pl.map.retry}
+            {t('map.retry')}
           </button>
         </p>
       ) : newestFirst.length === 0 ? (
-        <p className="wa-list-note">{pl.find.empty}</p>
+        <p className="wa-list-note">{t('find.empty')}</p>
       ) : (
         <ol className="wa-list-items">
           {newestFirst.map((alert) => {
-            const name = animalByKey(alert.animal).namePl;
-            const when = relativeTimePl(alert.createdAt, now, pl.popup.justNow);
+            const name = animalNameOf(alert.animal);
+            const when = relativeTime(alert.createdAt, now);
             const details = `wa-list-details-${alert.id}`;
             return (
               <li key={alert.id} className="wa-list-item">
@@ -120,7 +121,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   to={alertPath(alert.id)}
                   className="wa-list-link"
                   data-alert={alert.id}
-                  aria-label={pl.find.openOnMap(name, when)}
+                  aria-label={t('find.openOnMap', { animal: name, when })}
                   aria-describedby={details}
                   onClick={(event) => {
                     event.preventDefault();
@@ -131,7 +132,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   <span id={details}>
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     <span className="wa-list-meta">
-                      <time dateTime={alert.createdAt}>{when}</time> · {formatDistancePl(distanceMetres(from, alert))}
+                      <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}
                     </span>
                   </span>
                 </Link>

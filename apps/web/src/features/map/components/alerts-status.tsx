@@ -4,7 +4,7 @@
  * leave nothing in view). Every alert is counted (clusters), so none is ever left out.
  */
 import type { ReactNode } from 'react';
-import { pl } from '../../../i18n/pl.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 interface AlertsStatusProps {
   /** Shown instead of the rest: the map shows the alerts last seen, for want of a connection. */
@@ -28,15 +28,15 @@ export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, onRet
           </div>
         ) : failed ? (
           <div className="wa-chip wa-chip--warning" data-map-control>
-            <span>{pl.map.loadFailed}</span>
+            <span>{t('map.loadFailed')}</span>
             <button type="button" onClick={onRetry}>
-              {pl.map.retry}
+              {t('map.retry')}
             </button>
           </div>
         ) : firstLoad ? (
           <div className="wa-chip" data-map-control>
             <span className="wa-spinner wa-spinner--small" aria-hidden="true" />
-            <span>{pl.map.loadingAlerts}</span>
+            <span>{t('map.loadingAlerts')}</span>
           </div>
         ) : (
           children

@@ -3,9 +3,9 @@
  * there is none, a note says why instead of nothing happening.
  */
 import { useState } from 'react';
-import { plMapExtras } from '../../../i18n/pl-map-extras.ts';
 import { locate } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 /** Close enough to see the streets around. */
 const LOCATE_ZOOM = 16;
@@ -17,7 +17,7 @@ export function LocateButton({ onNote }: { onNote(message: string): void }) {
     const answer = await locate({ fresh: true });
     setBusy(false);
     if ('failure' in answer) {
-      onNote(plMapExtras.locate.failed[answer.failure]);
+      onNote(t(`locate.failed.${answer.failure}`));
       return;
     }
     const { latitude, longitude } = answer.position;
@@ -28,8 +28,8 @@ export function LocateButton({ onNote }: { onNote(message: string): void }) {
       type="button"
       className="wa-locate"
       data-map-control
-      aria-label={plMapExtras.locate.action}
-      title={busy ? plMapExtras.locate.busy : plMapExtras.locate.action}
+      aria-label={t('locate.action')}
+      title={busy ? t('locate.busy') : t('locate.action')}
       aria-busy={busy}
       onClick={() => void go()}
     >

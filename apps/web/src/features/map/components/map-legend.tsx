@@ -3,9 +3,8 @@
  * screen; a button on a phone, where it would cover the markers.
  */
 import { useId, useState } from 'react';
-import { animalByKey } from '@wildalert/shared';
 import { animalMarkerUrl } from '../../../components/map/animal-markers.ts';
-import { plMapExtras } from '../../../i18n/pl-map-extras.ts';
+import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
 const PHONE = '(max-width: 599px), (max-height: 499px)';
 
@@ -22,18 +21,18 @@ export function MapLegend({ animals }: { animals: readonly string[] }) {
             d="M4 10.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm0-6a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm0 12a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM7 19h14v-2H7v2zm0-6h14v-2H7v2zm0-8v2h14V5H7z"
           />
         </svg>
-        <span className="wa-legend-title">{plMapExtras.legend.title}</span>
+        <span className="wa-legend-title">{t('legend.title')}</span>
       </button>
       <div id={panel} hidden={!open}>
-        <ul aria-label={plMapExtras.legend.title}>
+        <ul aria-label={t('legend.title')}>
           {animals.map((key) => (
             <li key={key}>
               <img src={animalMarkerUrl(key)} width="25" height="41" alt="" />
-              {animalByKey(key).namePl}
+              {animalNameOf(key)}
             </li>
           ))}
         </ul>
-        <p className="wa-legend-credit">{plMapExtras.legend.credit}</p>
+        <p className="wa-legend-credit">{t('legend.credit')}</p>
       </div>
     </div>
   );

@@ -15,8 +15,8 @@ import { SkipLink } from '../../../components/skip-link.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { alertPath, paths } from '../../../config/paths.ts';
-import { pl } from '../../../i18n/pl.ts';
-import { clockTimePl } from '../../../lib/format.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { clockTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
@@ -77,7 +77,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
     [tiles.length, tileAnswers.settled, tileAnswers.failed, tileAnswers.loaded, address.filters],
   );
   const lastSeen = useLastSeenAlerts(fresh, tileAnswers.offline, address.filters);
-  const offlineNote = lastSeen && pl.map.lastSeen(clockTimePl(lastSeen.savedAt, Date.now()));
+  const offlineNote = lastSeen && t('map.lastSeen', { when: clockTime(lastSeen.savedAt, Date.now()) });
   const live = useLiveAlerts(area);
   const onMap = useMapItems(tileAnswers.loaded, live, address.filters, created, focused.alert);
   const items: MapItems = useMemo(
@@ -98,7 +98,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   }, [added, queryClient]);
   const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
   const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
-  const [note, setNote] = useState<string | null>(() => (created ? pl.map.created : null));
+  const [note, setNote] = useState<string | null>(() => (created ? t('map.created') : null));
   // The animals in view (for the legend and the empty-view note); null until the map tells.
   const [inView, setInView] = useState<readonly string[] | null>(null);
   const hideNote = useCallback(() => setNote(null), []);
@@ -139,13 +139,13 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
 
   return (
     <div className="wa-map-screen" data-live={live.status}>
-      <VisuallyHidden as="h1">{pl.map.label}</VisuallyHidden>
+      <VisuallyHidden as="h1">{t('map.label')}</VisuallyHidden>
       {/* Early in the Tab order, though shown at the bottom right: the screen's main action. */}
       <Link
         to={paths.addAlert}
         className="wa-fab"
         data-map-control
-        aria-label={pl.map.add}
+        aria-label={t('map.add')}
         onClick={(event) => startLeaving(() => goToAdd(event))}
       >
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
@@ -154,16 +154,16 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
       </Link>
       {/* Past the filters, straight to what they filter. */}
       {address.list ? (
-        <SkipLink target="wa-list-title">{pl.skip.toList}</SkipLink>
+        <SkipLink target="wa-list-title">{t('skip.toList')}</SkipLink>
       ) : (
-        <SkipLink target="wa-map">{pl.skip.toMap}</SkipLink>
+        <SkipLink target="wa-map">{t('skip.toMap')}</SkipLink>
       )}
       <Suspense fallback={<div className="wa-toolbar" />}>
         <MapToolbar filters={address.filters} list={address.list} onChange={change} />
       </Suspense>
       <div className="wa-map-area">
         <div className="wa-map-layer" inert={address.list}>
-          <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={pl.map.label}>
+          <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={t('map.label')}>
             <MapViewSync />
             <VisibleTiles onChange={showTiles} />
             <AlertClusters items={items} filters={address.filters} fresh={live.fresh} onSelect={select} />

@@ -4,7 +4,7 @@
  */
 import './toolbar-and-list.css';
 import { ANIMALS } from '@wildalert/shared';
-import { pl } from '../../../i18n/pl.ts';
+import { animalNameOf, t } from '../../../i18n/i18n.ts';
 import { TIME_WINDOWS, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';
 
 interface MapToolbarProps {
@@ -22,25 +22,25 @@ export function MapToolbar({ filters, list, onChange }: MapToolbarProps) {
   return (
     <div className="wa-toolbar">
       <div className="wa-toolbar-row">
-        <div className="wa-segmented" role="group" aria-label={pl.find.window}>
+        <div className="wa-segmented" role="group" aria-label={t('find.window')}>
           {TIME_WINDOWS.map((w) => (
             <button key={w} type="button" aria-pressed={filters.window === w} onClick={() => onChange({ window: w })}>
-              {pl.find.windows[w]}
+              {t(`find.windows.${w}`)}
             </button>
           ))}
         </div>
-        <div className="wa-segmented" role="group" aria-label={pl.find.show}>
+        <div className="wa-segmented" role="group" aria-label={t('find.show')}>
           <button type="button" aria-pressed={!list} onClick={() => onChange({ list: false })}>
-            {pl.find.map}
+            {t('find.map')}
           </button>
           <button type="button" aria-pressed={list} onClick={() => onChange({ list: true })}>
-            {pl.find.list}
+            {t('find.list')}
           </button>
         </div>
       </div>
-      <div className="wa-toolbar-row wa-chips" role="group" aria-label={pl.find.animals}>
+      <div className="wa-toolbar-row wa-chips" role="group" aria-label={t('find.animals')}>
         <button type="button" className="wa-filter-chip" aria-pressed={filters.animals.length === 0} onClick={() => onChange({ animals: [] })}>
-          {pl.find.allAnimals}
+          {t('find.allAnimals')}
         </button>
         {ANIMALS.map((animal) => (
           <button
@@ -50,7 +50,7 @@ export function MapToolbar({ filters, list, onChange }: MapToolbarProps) {
             aria-pressed={filters.animals.includes(animal.key)}
             onClick={() => toggleAnimal(animal.key)}
           >
-            {animal.namePl}
+            {animalNameOf(animal.key)}
           </button>
         ))}
       </div>

@@ -7,18 +7,18 @@ import './report-abuse.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { REPORT_REASON_MAX_LENGTH } from '@wildalert/shared';
-import { inTimePl } from '../../../i18n/pl.ts';
-import { plReport } from '../../../i18n/pl-report.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { reportAbuse } from '../api/report-abuse.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { inTime } from '../../../lib/format.ts';
 
-type Reason = keyof typeof plReport.report.reasons;
-const REASONS = Object.keys(plReport.report.reasons) as Reason[];
+const REASONS = ['fake', 'offensive', 'personal', 'spam', 'other'] as const;
+type Reason = (typeof REASONS)[number];
 /** The moderator reads "<reason>: <details>"; the whole must fit the API's limit. */
-const DETAILS_MAX_LENGTH = REPORT_REASON_MAX_LENGTH - 2 - Math.max(...Object.values(plReport.report.reasons).map((r) => r.length));
+const detailsMaxLength = () => REPORT_REASON_MAX_LENGTH - 2 - Math.max(...REASONS.map((r) => t(`report.reasons.${r}`).length));
 
 function reasonText(reason: Reason, details: string): string {
-  const label = plReport.report.reasons[reason];
+  const label = t(`report.reasons.${reason}`);
   return details.trim() === '' ? label : `${label}: ${details.trim()}`;
 }
 
@@ -38,7 +38,7 @@ export function ReportAbuse({ alertId }: { alertId: string }) {
   if (report.isSuccess) {
     return (
       <p className="wa-report-note" role="status" tabIndex={-1} ref={done}>
-        {plReport.report.done}
+        {t('report.done')}
       </p>
     );
   }
@@ -55,7 +55,7 @@ export function ReportAbuse({ alertId }: { alertId: string }) {
         }}
         disabled={report.isPending}
       >
-        {report.isPending ? plReport.report.sending : plReport.report.action}
+        {report.isPending ? t('report.sending') : t('report.action')}
       </button>
       {report.isError && (
         <p className="wa-report-note wa-report-note--error" role="alert">
@@ -90,7 +90,6 @@ interface ReasonDialogProps {
  * would leave Leaflet thinking the map was clicked, which closes the popup.
  */
 function ReasonDialog({ open, onClose, onSend }: ReasonDialogProps) {
-  const t = plReport.report;
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<Reason | null>(null);
   const [details, setDetails] = useState('');
@@ -109,31 +108,31 @@ function ReasonDialog({ open, onClose, onSend }: ReasonDialogProps) {
           if (reason) onSend(reasonText(reason, details));
         }}
       >
-        <h2 id={`${id}-title`}>{t.title}</h2>
+        <h2 id={`${id}-title`}>{t('report.title')}</h2>
         <fieldset>
-          <legend>{t.question}</legend>
+          <legend>{t('report.question')}</legend>
           {REASONS.map((key) => (
             <label key={key} className="wa-dialog-choice">
               <input type="radio" name="reason" value={key} checked={reason === key} onChange={() => setReason(key)} />
-              {t.reasons[key]}
+              {t(`report.reasons.${key}`)}
             </label>
           ))}
         </fieldset>
         <label className="wa-dialog-field">
-          {t.details}
-          <textarea value={details} maxLength={DETAILS_MAX_LENGTH} rows={3} onChange={(event) => setDetails(event.target.value)} />
+          {t('report.details')}
+          <textarea value={details} maxLength={detailsMaxLength()} rows={3} onChange={(event) => setDetails(event.target.value)} />
         </label>
         {reason === null && (
           <p className="wa-dialog-hint" id={`${id}-hint`}>
-            {t.chooseReason}
+            {t('report.chooseReason')}
           </p>
         )}
         <div className="wa-dialog-actions">
           <button type="button" className="wa-dialog-cancel" onClick={onClose}>
-            {t.cancel}
+            {t('report.cancel')}
           </button>
           <button type="submit" className="wa-button" disabled={reason === null} aria-describedby={reason === null ? `${id}-hint` : undefined}>
-            {t.send}
+            {t('report.send')}
           </button>
         </div>
       </form>
@@ -142,10 +141,12 @@ function ReasonDialog({ open, onClose, onSend }: ReasonDialogProps) {
 }
 
 function failure(error: Error): string {
-  if (!(error instanceof ApiError)) return plReport.report.failed;
-  if (error.status === 404) return plReport.report.gone;
+  if (!(error instanceof ApiError)) return t('report.failed');
+  if (error.status === 404) return t('report.gone');
   if (error.status === 429) {
-    return plReport.report.tooMany(error.retryAfterSeconds === undefined ? undefined : inTimePl(error.retryAfterSeconds));
+    return error.retryAfterSeconds === undefined
+      ? t('report.tooMany')
+      : t('report.tooManyWait', { wait: inTime(error.retryAfterSeconds) });
   }
-  return plReport.report.failed;
+  return t('report.failed');
 }

@@ -2,12 +2,13 @@
  * "Udostępnij" under a popup: the alert's permanent link, through the system's share sheet
  * where the browser has one (phones), else copied to the clipboard with a confirmation.
  */
-import { animalByKey, type Alert } from '@wildalert/shared';
+import type { Alert } from '@wildalert/shared';
 import { alertPath, BASENAME } from '../../../config/paths.ts';
-import { pl } from '../../../i18n/pl.ts';
+import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
 
+/** The link opens in the language it was shared in, unless its visitor chose another. */
 function alertLink(id: string): string {
-  return new URL(`${BASENAME.replace(/\/$/, '')}${alertPath(id)}`, window.location.origin).href;
+  return new URL(`${BASENAME.replace(/\/$/, '')}${alertPath(id)}?lang=${language()}`, window.location.origin).href;
 }
 
 export function ShareAlert({ alert, onNote }: { alert: Alert; onNote(message: string): void }) {
@@ -15,7 +16,7 @@ export function ShareAlert({ alert, onNote }: { alert: Alert; onNote(message: st
     const url = alertLink(alert.id);
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: pl.find.shareTitle(animalByKey(alert.animal).namePl), url });
+        await navigator.share({ title: t('find.shareTitle', { animal: animalNameOf(alert.animal) }), url });
         return;
       } catch (error) {
         // The visitor closed the share sheet: nothing to say.
@@ -24,14 +25,14 @@ export function ShareAlert({ alert, onNote }: { alert: Alert; onNote(message: st
     }
     try {
       await navigator.clipboard.writeText(url);
-      onNote(pl.find.copied);
+      onNote(t('find.copied'));
     } catch {
-      onNote(pl.find.copyFailed(url));
+      onNote(t('find.copyFailed', { url }));
     }
   };
   return (
     <button type="button" className="wa-report-button wa-share-button" onClick={() => void share()}>
-      {pl.find.share}
+      {t('find.share')}
     </button>
   );
 }

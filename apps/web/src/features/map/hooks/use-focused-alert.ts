@@ -3,7 +3,7 @@
  * cannot be shown. A permalink that came with a view in its address keeps that view.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { pl } from '../../../i18n/pl.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mapView, type MapView } from '../../../lib/map-view.ts';
 import { useAlert } from '../api/get-alert.ts';
@@ -23,8 +23,8 @@ export function useFocusedAlert(id: string | undefined, addressView: MapView | u
   const failure =
     focused.error && focused.error !== dismissed
       ? focused.error instanceof ApiError && focused.error.status === 404
-        ? pl.find.notFound
-        : pl.find.alertFailed
+        ? t('find.notFound')
+        : t('find.alertFailed')
       : null;
   const dismissFailure = useCallback(() => setDismissed(focused.error), [focused.error]);
   return { alert, failure, dismissFailure };

@@ -5,13 +5,11 @@
 import './outbox-panel.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { animalByKey } from '@wildalert/shared';
-import { plOutbox } from '../../../i18n/pl-outbox.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
+import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
 export default function OutboxPanel() {
-  const t = plOutbox.outbox;
   const queryClient = useQueryClient();
   const [items, setItems] = useState<readonly QueuedAlert[]>([]);
   const [sending, setSending] = useState(false);
@@ -40,7 +38,7 @@ export default function OutboxPanel() {
   if (items.length === 0) {
     return sentCount > 0 ? (
       <p className="wa-outbox wa-outbox-sent" role="status" data-testid="outbox-sent">
-        {t.sent(sentCount)}
+        {t('outbox.sent', { count: sentCount })}
       </p>
     ) : null;
   }
@@ -59,29 +57,29 @@ export default function OutboxPanel() {
             />
           </svg>
           <span id="wa-outbox-title" role="status">
-            {t.waiting(items.length)}
+            {t('outbox.waiting', { count: items.length })}
           </span>
         </summary>
-        <p className="wa-outbox-hint">{t.hint}</p>
+        <p className="wa-outbox-hint">{t('outbox.hint')}</p>
         <ul>
           {items.map((item) => (
             <li key={item.idempotencyKey} data-testid="outbox-item">
               <span>
-                <strong>{animalByKey(item.body.animal).namePl}</strong>{' '}
+                <strong>{animalNameOf(item.body.animal)}</strong>{' '}
                 <span className="wa-outbox-meta">
                   {formatCoordinates(item.body.latitude, item.body.longitude)}
-                  {item.refusedWith !== undefined && ` — ${t.refused(item.refusedWith)}`}
+                  {item.refusedWith !== undefined && ` — ${t('outbox.refused', { status: item.refusedWith })}`}
                 </span>
               </span>
               <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
-                {t.cancel}
+                {t('outbox.cancel')}
               </button>
             </li>
           ))}
         </ul>
       </details>
       <button type="button" className="wa-outbox-send" onClick={sendNow} disabled={sending}>
-        {sending ? t.sending : t.sendNow}
+        {sending ? t('outbox.sending') : t('outbox.sendNow')}
       </button>
     </section>
   );

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
-import { plSelfCheck } from '../../../i18n/pl-self-check.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useHealth } from '../api/get-health.ts';
 import { useGeolocationPermission, useTileServer } from '../hooks/use-environment-checks.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 type State = 'ok' | 'bad' | 'unknown';
 
@@ -17,47 +17,46 @@ export function SelfCheck() {
   const health = useHealth();
   const permission = useGeolocationPermission();
   const tiles = useTileServer();
-  const t = plSelfCheck.selfCheck;
 
   // A 503 from /health still means the API answered: only its database is down.
   const apiAnswered = health.isSuccess || (health.error instanceof ApiError && health.error.kind === 'http');
   const rows: Array<{ label: string; state: State; value: string; testId: string }> = [
     {
-      label: t.api,
+      label: t('selfCheck.api'),
       testId: 'check-api',
       state: health.isPending ? 'unknown' : apiAnswered ? 'ok' : 'bad',
-      value: health.isPending ? t.running : apiAnswered ? t.apiOk : t.apiDown,
+      value: health.isPending ? t('selfCheck.running') : apiAnswered ? t('selfCheck.apiOk') : t('selfCheck.apiDown'),
     },
     {
-      label: t.database,
+      label: t('selfCheck.database'),
       testId: 'check-database',
       state: health.isPending ? 'unknown' : health.data?.database.up ? 'ok' : 'bad',
-      value: health.isPending ? t.running : health.data?.database.up ? engineName(health.data.database.engine) : t.databaseDown,
+      value: health.isPending ? t('selfCheck.running') : health.data?.database.up ? engineName(health.data.database.engine) : t('selfCheck.databaseDown'),
     },
     {
-      label: t.alerts,
+      label: t('selfCheck.alerts'),
       testId: 'check-alerts',
       state: health.data?.alerts !== undefined ? 'ok' : health.isPending ? 'unknown' : 'bad',
-      value: health.data?.alerts !== undefined ? String(health.data.alerts) : health.isPending ? t.running : '—',
+      value: health.data?.alerts !== undefined ? String(health.data.alerts) : health.isPending ? t('selfCheck.running') : '—',
     },
     {
-      label: t.geolocation,
+      label: t('selfCheck.geolocation'),
       testId: 'check-geolocation',
       state: permission.data === 'granted' ? 'ok' : permission.data === 'denied' ? 'bad' : 'unknown',
-      value: permission.data ? (t.permission[permission.data] ?? permission.data) : t.running,
+      value: permission.data ? t(`selfCheck.permission.${permission.data}`) : t('selfCheck.running'),
     },
     {
-      label: t.tiles,
+      label: t('selfCheck.tiles'),
       testId: 'check-tiles',
       state: tiles.data === undefined ? 'unknown' : tiles.data ? 'ok' : 'bad',
-      value: tiles.data === undefined ? t.running : tiles.data ? t.tilesOk : t.tilesDown,
+      value: tiles.data === undefined ? t('selfCheck.running') : tiles.data ? t('selfCheck.tilesOk') : t('selfCheck.tilesDown'),
     },
   ];
 
   return (
     <Box component="section" aria-labelledby="self-check-title">
       <Typography variant="h6" component="h2" id="self-check-title" gutterBottom>
-        {t.checks}
+        {t('selfCheck.checks')}
       </Typography>
       <Box component="dl" sx={{ m: 0, mb: 2 }} aria-live="polite">
         {rows.map((row) => (
@@ -88,7 +87,7 @@ export function SelfCheck() {
         ))}
       </Box>
       <Button variant="outlined" onClick={() => void queryClient.invalidateQueries()}>
-        {t.recheck}
+        {t('selfCheck.recheck')}
       </Button>
     </Box>
   );

@@ -4,9 +4,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../components/alert-popup.tsx';
-import { plSelfCheck } from '../../../i18n/pl-self-check.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SelfCheck } from './self-check.tsx';
+import { t } from '../../../i18n/i18n.ts';
 
 /** Three hours before the page opened, at the default map centre. */
 const sampleAlert = (): Alert => ({
@@ -14,20 +14,20 @@ const sampleAlert = (): Alert => ({
   latitude: 50.049683,
   longitude: 19.944544,
   animal: 'boar',
-  comments: plSelfCheck.selfCheck.sampleComment,
+  comments: t('selfCheck.sampleComment'),
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
   photos: [],
 });
 
 export default function TestScreen() {
-  useDocumentTitle(plSelfCheck.selfCheck.title);
+  useDocumentTitle(t('selfCheck.title'));
   return (
     <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        {plSelfCheck.selfCheck.title}
+        {t('selfCheck.title')}
       </Typography>
       <Typography variant="h6" component="h2" gutterBottom>
-        {plSelfCheck.selfCheck.samplePopup}
+        {t('selfCheck.samplePopup')}
       </Typography>
       {/* Shaped like Leaflet's popup, without a map. */}
       <Paper elevation={3} sx={{ display: 'inline-block', p: 2, borderRadius: 3, mb: 3, maxWidth: '100%' }}>

@@ -3,8 +3,8 @@ import { useEffect, type RefObject } from 'react';
 import type { LeafletEvent, Marker as LeafletMarker } from 'leaflet';
 import { Marker, useMap, useMapEvent } from 'react-leaflet';
 import { placeIcon } from '../../../../components/map/place-icon.ts';
-import { plAddAlert } from '../../../../i18n/pl-add-alert.ts';
 import type { Position } from '../../../../lib/geolocation.ts';
+import { t } from '../../../../i18n/i18n.ts';
 
 export const PICKER_ZOOM = 16;
 
@@ -37,7 +37,7 @@ export function PickOnMap({ value, onChange, recentre, centreOf }: PickOnMapProp
       position={[value.latitude, value.longitude]}
       icon={placeIcon}
       draggable
-      title={plAddAlert.addAlert.pinLabel}
+      title={t('addAlert.pinLabel')}
       eventHandlers={{
         dragend: (e: LeafletEvent) => {
           const p = (e.target as LeafletMarker).getLatLng();

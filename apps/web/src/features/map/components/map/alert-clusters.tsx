@@ -14,10 +14,10 @@ import {
   type Marker as LeafletMarker,
 } from 'leaflet';
 import { Marker, useMapEvent } from 'react-leaflet';
-import { animalByKey, ANIMALS, MAX_ZOOM } from '@wildalert/shared';
+import { ANIMALS, MAX_ZOOM } from '@wildalert/shared';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
-import { pl } from '../../../../i18n/pl.ts';
-import { relativeTimePl } from '../../../../lib/format.ts';
+import { animalNameOf, t } from '../../../../i18n/i18n.ts';
+import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
 import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
@@ -66,7 +66,7 @@ export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertC
           latitude={cluster.latitude}
           longitude={cluster.longitude}
           icon={clusterIcon(cluster.count, cluster.fresh)}
-          label={pl.map.clusterLabel(cluster.count, animalsText(cluster.animals))}
+          label={t('map.clusterLabel', { count: cluster.count, animals: animalsText(cluster.animals) })}
           bounds={bounds}
           onActivate={() => open(cluster)}
         />
@@ -77,7 +77,7 @@ export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertC
           latitude={alert.latitude}
           longitude={alert.longitude}
           icon={animalIcon(alert.animal, fresh.has(alert.id))}
-          label={pl.map.markerLabel(animalByKey(alert.animal).namePl, relativeTimePl(alert.createdAt, now, pl.popup.justNow))}
+          label={t('map.markerLabel', { animal: animalNameOf(alert.animal), when: relativeTime(alert.createdAt, now) })}
           bounds={bounds}
           onActivate={() => onSelect({ kind: 'alert', alert })}
         />
@@ -89,7 +89,7 @@ export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertC
 /** "dzik: 3, lis: 2", in catalogue order. */
 function animalsText(animals: Readonly<Record<string, number>>): string {
   return ANIMALS.filter((a) => animals[a.key])
-    .map((a) => `${a.namePl.toLowerCase()}: ${animals[a.key]}`)
+    .map((a) => `${animalNameOf(a.key).toLowerCase()}: ${animals[a.key]}`)
     .join(', ');
 }
 

@@ -9,7 +9,7 @@ import type { Popup as LeafletPopup } from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
-import { pl } from '../../../../i18n/pl.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 import { ReportAbuse } from '../report-abuse.tsx';
 import { ShareAlert } from '../share-alert.tsx';
@@ -142,7 +142,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
   }, [revealed]);
   return (
     <div className="wa-spot-list" ref={list}>
-      <p>{pl.map.sameSpot(alerts.length)}</p>
+      <p>{t('map.sameSpot', { count: alerts.length })}</p>
       {alerts.slice(0, shown).map((alert, i) => (
         <div key={alert.id} {...(i === revealed ? { ref: firstRevealed, tabIndex: -1 } : {})}>
           {i > 0 && <hr />}
@@ -152,7 +152,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
       ))}
       {shown < alerts.length && (
         <div className="wa-spot-more">
-          <p>{pl.map.sameSpotShown(shown, alerts.length)}</p>
+          <p>{t('map.sameSpotShown', { shown, count: alerts.length })}</p>
           <button
             type="button"
             onClick={(e) => {
@@ -163,7 +163,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
               setShown(shown + SPOT_PAGE);
             }}
           >
-            {pl.map.sameSpotMore}
+            {t('map.sameSpotMore')}
           </button>
         </div>
       )}

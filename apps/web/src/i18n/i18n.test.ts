@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@wildalert/shared';
+import { activate, initialLanguage, t } from './i18n.ts';
+
+const folder = (language: string) => path.join(import.meta.dirname, language);
+const catalogue = (language: string, file: string) =>
+  JSON.parse(fs.readFileSync(path.join(folder(language), file), 'utf8')) as Record<string, string>;
+/** The `{arguments}` a message fills, by name (plural and select arguments included). */
+const argumentsOf = (message: string) => [...new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+
+describe('the catalogues', () => {
+  const files = fs.readdirSync(folder('pl')).sort();
+
+  it('are the same files, with the same keys, in Polish, English and Ukrainian', () => {
+    for (const language of LANGUAGES) {
+      expect(fs.readdirSync(folder(language)).sort(), language).toEqual(files);
+      for (const file of files) {
+        expect(Object.keys(catalogue(language, file)).sort(), `${language}/${file}`).toEqual(Object.keys(catalogue('pl', file)).sort());
+      }
+    }
+  });
+
+  it('fill the same arguments in every language, and leave none empty', () => {
+    for (const file of files) {
+      for (const [key, polish] of Object.entries(catalogue('pl', file))) {
+        for (const language of LANGUAGES) {
+          const message = catalogue(language, file)[key]!;
+          expect(message.trim(), `${language} ${key}`).not.toBe('');
+          expect(argumentsOf(message), `${language} ${key}`).toEqual(argumentsOf(polish));
+        }
+      }
+    }
+  });
+});
+
+describe('messages by key', () => {
+  afterAll(() => activate('pl'));
+
+  it('are typed: a misspelt key does not compile', () => {
+    // @ts-expect-error -- no such key; `npm run typecheck` fails on a call like this one.
+    expect(t('map.addd')).toBe('map.addd');
+    expect(t('map.add')).toBe('Dodaj zgłoszenie');
+  });
+
+  it.each([
+    [1, '1 zgłoszenie', '1 повідомлення', '1 report'],
+    [2, '2 zgłoszenia', '2 повідомлення', '2 reports'],
+    [5, '5 zgłoszeń', '5 повідомлень', '5 reports'],
+    [12, '12 zgłoszeń', '12 повідомлень', '12 reports'],
+    [22, '22 zgłoszenia', '22 повідомлення', '22 reports'],
+    [25, '25 zgłoszeń', '25 повідомлень', '25 reports'],
+  ])('count %i in each language’s plural form', async (count, pl, uk, en) => {
+    await activate('pl');
+    expect(t('map.sameSpot', { count })).toBe(`${pl} w tym samym miejscu`);
+    await activate('uk');
+    expect(t('map.sameSpot', { count })).toBe(`${uk} в одному місці`);
+    await activate('en');
+    expect(t('map.sameSpot', { count })).toBe(`${en} in the same place`);
+  });
+
+  it('switch with the language, <html lang> too', async () => {
+    await activate('uk');
+    expect(t('map.add')).toBe('Додати повідомлення');
+    expect(document.documentElement.lang).toBe('uk');
+    await activate('en');
+    expect(t('popup.reported', { when: '3 hours ago' })).toBe('Reported 3 hours ago');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('the first language', () => {
+  afterAll(() => localStorage.clear());
+
+  it("is the browser's first language the app has, Polish otherwise", () => {
+    expect(initialLanguage('', ['de-DE', 'uk-UA', 'en'])).toBe('uk');
+    expect(initialLanguage('', ['en-US'])).toBe('en');
+    expect(initialLanguage('', ['fr'])).toBe('pl');
+  });
+
+  it("is a shared link's language before the browser's, and the visitor's own choice before both", () => {
+    expect(initialLanguage('?lang=en&t=24h', ['uk'])).toBe('en');
+    expect(initialLanguage('?lang=xx', ['uk'])).toBe('uk');
+    localStorage.setItem('wildalert-language', 'pl');
+    expect(initialLanguage('?lang=en', ['uk'])).toBe('pl');
+  });
+});
