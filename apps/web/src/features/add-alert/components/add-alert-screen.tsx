@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { MapLocationState } from '../../../lib/navigation-state.ts';
 import { useCreateAlert } from '../api/create-alert.ts';
 import type * as ValidateAlert from '../api/validate-alert.ts';
-import { polishFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
+import { formFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
 import { newIdempotencyKey, useDraft } from '../hooks/use-draft.ts';
 import { AnimalChoice } from './animal-choice.tsx';
 import { CommentsField } from './comments-field.tsx';
@@ -75,7 +75,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
     };
     checking.current = true;
     const invalid = await loadChecks().then(
-      ({ validateAlert }) => polishFieldErrors(validateAlert(body)),
+      ({ validateAlert }) => formFieldErrors(validateAlert(body)),
       // Not loadable (a lost chunk): the server runs the same checks and answers in Polish too.
       (): FormErrors => ({}),
     );
@@ -114,7 +114,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
             return;
           }
           const f = describeFailure(error);
-          if (error instanceof ApiError) setErrors(polishFieldErrors(error.fieldErrors));
+          if (error instanceof ApiError) setErrors(formFieldErrors(error.fieldErrors));
           setFailure(f);
           // After the alert is rendered: move the focus there so it is read out.
           requestAnimationFrame(() => failureRef.current?.focus());

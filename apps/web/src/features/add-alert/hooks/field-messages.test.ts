@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateAlert } from '../api/validate-alert.ts';
-import { polishFieldErrors } from './field-messages.ts';
+import { formFieldErrors } from './field-messages.ts';
 
-describe('the form checks a body with the server schema and says what is wrong in Polish', () => {
+describe('the form checks a body with the server schema and says what is wrong in the visitor's language', () => {
   it('accepts a complete alert, 1000 emoji included (code points, as the server counts)', () => {
     expect(validateAlert({ latitude: 50, longitude: 19.9, animal: 'fox', comments: '🦊'.repeat(1000) })).toEqual({});
   });
 
   it('names each bad field', () => {
-    const errors = polishFieldErrors(
+    const errors = formFieldErrors(
       validateAlert({ latitude: 91, longitude: 19.9, animal: 'cat', comments: 'x'.repeat(1001) }),
     );
     expect(errors).toEqual({
@@ -19,10 +19,10 @@ describe('the form checks a body with the server schema and says what is wrong i
   });
 
   it('reads the server answer by its codes, not its prose', () => {
-    expect(polishFieldErrors({ comments: [{ code: 'invalid_characters', message: 'whatever the server says' }] })).toEqual({
+    expect(formFieldErrors({ comments: [{ code: 'invalid_characters', message: 'whatever the server says' }] })).toEqual({
       comments: 'Opis zawiera niedozwolone znaki.',
     });
-    expect(polishFieldErrors({ longitude: [{ code: 'too_large', limit: 180, message: 'may be reworded' }] })).toEqual({
+    expect(formFieldErrors({ longitude: [{ code: 'too_large', limit: 180, message: 'may be reworded' }] })).toEqual({
       location: 'Długość geograficzna musi być liczbą od -180 do 180.',
     });
   });

@@ -1,6 +1,6 @@
 /**
- * Turns the contract's field errors (from the browser's check or the server's answer) into Polish,
- * per form field, by their codes: the server's prose may change, its codes do not.
+ * Turns the contract's field errors (from the browser's check or the server's answer) into the
+ * visitor's language, per form field, by their codes: the server's prose may change, its codes do not.
  */
 import { COMMENTS_MAX_LENGTH, type FieldErrors } from '@wildalert/shared';
 import { t } from '../../../i18n/i18n.ts';
@@ -8,7 +8,7 @@ import { t } from '../../../i18n/i18n.ts';
 type FormField = 'animal' | 'location' | 'comments';
 export type FormErrors = Partial<Record<FormField, string>>;
 
-export function polishFieldErrors(errors: FieldErrors): FormErrors {
+export function formFieldErrors(errors: FieldErrors): FormErrors {
   const out: FormErrors = {};
   for (const [field, list] of Object.entries(errors)) {
     const codes = list.map((error) => error.code);

@@ -94,7 +94,7 @@ export function SelfCheck() {
 }
 
 function engineName(engine: string): string {
-  return engine === 'postgres' ? 'PostgreSQL (postgres)' : 'PGlite, wbudowana (pglite)';
+  return engine === 'postgres' ? t('selfCheck.engine.postgres') : t('selfCheck.engine.pglite');
 }
 
 function StateIcon({ state }: { state: State }) {
