@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAlert } from '../api/validate-alert.ts';
 import { formFieldErrors } from './field-messages.ts';
 
-describe('the form checks a body with the server schema and says what is wrong in the visitor's language', () => {
+describe("the form checks a body with the server schema and says what is wrong in the visitor's language", () => {
   it('accepts a complete alert, 1000 emoji included (code points, as the server counts)', () => {
     expect(validateAlert({ latitude: 50, longitude: 19.9, animal: 'fox', comments: '🦊'.repeat(1000) })).toEqual({});
   });
