@@ -13,7 +13,9 @@ import {
 /**
  * The guard, above the budget (issue 15, open): after the tiles, area alerts and performance
  * work were merged the map measured 160.3 kB against the 160 kB budget (the perf branch alone,
- * 157 kB). bench/RESULTS.md reports the figure against the budget itself.
+ * 157 kB); the three languages (Lingui's runtime, the language's first message file as a
+ * request of its own) brought it to 164 kB in each language. bench/RESULTS.md reports the
+ * figure against the budget itself.
  */
 const SCRIPTS_STYLES_GUARD_KB = 165;
 
