@@ -72,7 +72,7 @@ export default defineConfig({
           root: repo('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['./src/test-setup.ts'],
+          setupFiles: [repo('./apps/web/src/test-setup.ts')],
         },
       },
       ...(['pglite', 'postgres'] as const).map((engine) => ({

@@ -41,7 +41,7 @@ function unwrapped(page: Page): Promise<string[]> {
     const texts: string[] = [document.title];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '');
-    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-valuetext]')) {
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-valuetext]'))) {
       for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext']) {
         const value = el.getAttribute(name);
         if (value) texts.push(value);

@@ -192,7 +192,7 @@ export const HealthResponseSchema = Type.Object({
 export type HealthResponse = Static<typeof HealthResponseSchema>;
 
 /** One thing wrong with one field of a request: a stable code, its parameters, and a message. */
-export const FieldErrorSchema = Type.Object(
+const FieldErrorSchema = Type.Object(
   {
     code: Type.Enum(Object.keys(FIELD_ERROR_CODES) as FieldErrorCode[], {
       description: `Stable, for programs (translate it, don't parse \`message\`):\n${Object.entries(FIELD_ERROR_CODES)

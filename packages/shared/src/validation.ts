@@ -28,7 +28,7 @@ export interface FieldError {
 export type FieldErrors = Record<string, FieldError[]>;
 
 /** The English message of a field error: what `message` says when no other language is asked for. */
-export function englishMessage(error: Omit<FieldError, 'message'>): string {
+function englishMessage(error: Omit<FieldError, 'message'>): string {
   const limit = String(error.limit);
   switch (error.code) {
     case 'required':

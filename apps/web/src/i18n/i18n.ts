@@ -83,7 +83,7 @@ export function useLanguage(): Language {
 const STORAGE_KEY = 'wildalert-language';
 
 /** The visitor's own choice on this device, if any. */
-export function chosenLanguage(): Language | undefined {
+function chosenLanguage(): Language | undefined {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     return isLanguage(stored) ? stored : undefined;
