@@ -51,7 +51,7 @@ test.describe('with the service worker', () => {
     const feed = sheet(page).getByRole('link', { name: 'Kanał Atom tego obszaru' });
     const href = await feed.getAttribute('href');
     const query = new URL(href!, wildalert.origin).searchParams;
-    expect(Object.fromEntries(query)).toEqual({ Latitude: KRAKOW.latitude.toFixed(5), Longitude: KRAKOW.longitude.toFixed(5), Radius: '1.5', animal: 'boar' });
+    expect(Object.fromEntries(query)).toEqual({ Latitude: KRAKOW.latitude.toFixed(5), Longitude: KRAKOW.longitude.toFixed(5), Radius: '1.5', animal: 'boar', lang: 'pl' });
     const atom = await page.request.get(new URL(href!, wildalert.origin).href);
     expect(atom.status()).toBe(200);
     expect(await atom.text()).toContain('Dzik &lt;i&gt; &amp; "cudzysłów"');

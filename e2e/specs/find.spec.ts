@@ -209,7 +209,8 @@ test('the list view works by keyboard alone, newest first, and axe finds nothing
   const feed = page.getByRole('link', { name: 'Kanał Atom (czytnik wiadomości)' });
   const feedUrl = new URL((await feed.getAttribute('href'))!, wildalert.origin);
   expect(feedUrl.pathname).toBe('/Alerts.atom');
-  expect([...feedUrl.searchParams.keys()].sort()).toEqual(['Latitude', 'Longitude', 'Radius']);
+  // The feed in the language of the app.
+  expect([...feedUrl.searchParams.keys()].sort()).toEqual(['Latitude', 'Longitude', 'Radius', 'lang']);
   const atom = await page.request.get(feedUrl.href);
   expect(atom.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
   expect((await atom.text()).match(/<entry>/g)).toHaveLength(3);
