@@ -35,7 +35,7 @@ describe('GET /health', () => {
 });
 
 describe('GET /Animals', () => {
-  it('lists the catalogue with Polish and English names, "other" last', async () => {
+  it('lists the catalogue with Polish, English and Ukrainian names, "other" last', async () => {
     const res = await get('/Animals');
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
@@ -44,7 +44,7 @@ describe('GET /Animals', () => {
       expect.arrayContaining(['boar', 'fox', 'roe-deer', 'red-deer', 'hare', 'badger', 'marten', 'beaver', 'moose', 'wolf', 'lynx', 'bear', 'other']),
     );
     expect(data.at(-1).key).toBe('other');
-    expect(data[0]).toEqual({ key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', sensitive: false });
+    expect(data[0]).toEqual({ key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false });
   });
 });
 
