@@ -60,11 +60,9 @@ it.each(['en', 'uk'] as const)(
     const other = visitsIn[language];
     const scripts = other.transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
     expect(other.scriptsStylesKb, describeTransfers(scripts)).toBeLessThanOrEqual(SCRIPTS_STYLES_GUARD_KB);
-    // The language's messages arrived, not the Polish ones: both languages' core messages are
-    // chunks named "core", told apart by their content.
-    const core = (t: FirstVisit) => t.transfers.filter((r) => /\/core-[\w-]+\.js$/.test(r.url)).map((r) => r.url);
-    expect(core(other)).toHaveLength(1);
-    expect(core(visit)).toHaveLength(1);
-    expect(core(other)[0]).not.toBe(core(visit)[0]);
+    // Its own messages arrived, and no other language's (message files are named messages-<language>-<part>).
+    const languagesOf = (v: FirstVisit) => [...new Set(v.transfers.flatMap((r) => /\/messages-([a-z]{2})-/.exec(r.url)?.[1] ?? []))];
+    expect(languagesOf(other)).toEqual([language]);
+    expect(languagesOf(visit)).toEqual(['pl']);
   },
 );
