@@ -163,3 +163,16 @@ test("a shared link opens in the language it was shared in, and the popup's Shar
   await expect(page.getByRole('status').filter({ hasText: 'Link to the report copied.' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${wildalert.origin}/WildAlertApp/alerts/${id}?lang=en`);
 });
+
+test.describe('on a 320 px phone in Ukrainian, the longest name', () => {
+  test.use({ locale: 'uk-UA', viewport: { width: 320, height: 640 } });
+
+  test('the switcher fits beside the logo, whole and as tall as a finger', async ({ page }) => {
+    await page.goto('');
+    const switcher = page.getByRole('combobox', { name: 'Мова' });
+    await expect(switcher).toHaveValue('uk');
+    await expect(switcher).toBeInViewport({ ratio: 1 });
+    expect((await switcher.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
