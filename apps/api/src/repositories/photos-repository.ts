@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Photo } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
+import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
 
 /** An alert has at most this many photos. */
 export const PHOTOS_PER_ALERT = 3;
@@ -15,14 +16,6 @@ export interface StoredCopies {
 }
 
 export class TooManyPhotosError extends Error {}
-
-const PHOTO_JSON = `json_build_object(
-  'id', p.id,
-  'thumbnailUrl', '/photos/' || p.thumbnail_key,
-  'url', '/photos/' || p.large_key,
-  'width', p.large_width,
-  'height', p.large_height
-)`;
 
 export function photosRepository(db: Database) {
   return {
@@ -67,9 +60,9 @@ export function photosRepository(db: Database) {
         ];
         if (count >= PHOTOS_PER_ALERT) throw new TooManyPhotosError();
         const rows = await tx.query<{ photo: Photo }>(
-          `INSERT INTO photos (id, alert_id, position, idempotency_key, thumbnail_key, thumbnail_width, thumbnail_height, large_key, large_width, large_height)
+          `INSERT INTO photos AS p (id, alert_id, position, idempotency_key, thumbnail_key, thumbnail_width, thumbnail_height, large_key, large_width, large_height)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-           RETURNING ${PHOTO_JSON.replaceAll('p.', '')} AS photo`,
+           RETURNING ${PHOTO_JSON} AS photo`,
           [
             randomUUID(),
             alertId,
@@ -90,7 +83,7 @@ export function photosRepository(db: Database) {
     /** The photos an alert shows, in the order they were added; undefined when the alert is not shown. */
     async ofAlert(alertId: string): Promise<Photo[] | undefined> {
       const rows = await db.query<{ photos: Photo[] }>(
-        `SELECT coalesce((SELECT json_agg(${PHOTO_JSON} ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '[]'::json) AS photos
+        `SELECT ${PHOTOS_JSON} AS photos
          FROM alerts a WHERE a.id = $1 AND NOT a.hidden`,
         [alertId],
       );
