@@ -145,7 +145,8 @@ function benchPushGroup() {
 
 // ---- PostgreSQL: the API in server mode, the naive baseline and the raw query ----
 
-async function benchPostgres() {
+/** A PostgreSQL cluster of its own with an empty database, the API in server mode on it, and a pool to seed it. */
+async function serverOnPostgres() {
   const cluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
   later(() => cluster.stop());
   await cluster.psql('CREATE DATABASE wildalert');
@@ -154,6 +155,11 @@ async function benchPostgres() {
   later(() => server.kill('SIGTERM'));
   const pool = new pg.Pool({ connectionString: url, max: SETTINGS.connections, options: '-c timezone=UTC' });
   later(() => pool.end());
+  return { server, pool };
+}
+
+async function benchPostgres() {
+  const { server, pool } = await serverOnPostgres();
 
   let seeded = 0;
   for (const size of SETTINGS.postgresSizes) {
@@ -344,14 +350,7 @@ const TILE_ZOOM = 13;
  * a view at every zoom, a repeated view, and Supercluster in memory over the same points.
  */
 async function benchTiles() {
-  const cluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
-  later(() => cluster.stop());
-  await cluster.psql('CREATE DATABASE wildalert');
-  const url = cluster.urlFor('wildalert');
-  const server = await startServerProcess({ env: { DATABASE_URL: url, LOG_LEVEL: 'warn', ...UNLIMITED } });
-  later(() => server.kill('SIGTERM'));
-  const pool = new pg.Pool({ connectionString: url, max: SETTINGS.connections, options: '-c timezone=UTC' });
-  later(() => pool.end());
+  const { server, pool } = await serverOnPostgres();
   const size = SETTINGS.tilesSize;
   const t = Date.now();
   for (let offset = 0; offset < size; offset += 250_000) await pool.query(seedAlertsSql(Math.min(250_000, size - offset), { offset }));
