@@ -27,6 +27,7 @@ import photos from './routes/photos.ts';
 import photoStorage from './plugins/photo-storage.ts';
 import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
+import alertsHotspots from './routes/alerts-hotspots.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsFeed);
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
+  await app.register(alertsHotspots, { timeZone: config.timeZone });
   await app.register(moderation);
   await app.register(pushSubscriptions);
   await app.register(animals);

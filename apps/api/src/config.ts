@@ -38,6 +38,7 @@ const EnvSchema = Type.Object({
   VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
   VAPID_SUBJECT: Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s]+)$', default: 'mailto:wildalert@localhost' }),
   PUSH_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -79,6 +80,8 @@ export interface Config {
    * for push services besides the system's (a push service on a private network, as the tests run).
    */
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; caFile: string | undefined };
+  /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
+  timeZone: string;
   logLevel: string;
 }
 
@@ -120,6 +123,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(v.PHOTOS_S3_ACCESS_KEY_ID) !== Boolean(v.PHOTOS_S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: PHOTOS_S3_ACCESS_KEY_ID and PHOTOS_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credentials)');
   }
+  if (!Intl.supportedValuesOf('timeZone').includes(v.TIME_ZONE) && v.TIME_ZONE !== 'UTC') {
+    throw new ConfigError(`Invalid configuration: TIME_ZONE must be an IANA time zone such as Europe/Warsaw (got ${JSON.stringify(v.TIME_ZONE)})`);
+  }
   const dataDir = path.resolve(v.DATA_DIR);
   return {
     port: v.PORT,
@@ -158,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       subject: v.VAPID_SUBJECT,
       caFile: v.PUSH_CA_FILE && path.resolve(v.PUSH_CA_FILE),
     },
+    timeZone: v.TIME_ZONE,
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -5,3 +5,4 @@ export * from './schemas.ts';
 export * from './tiles.ts';
 export * from './validation.ts';
 export * from './push.ts';
+export * from './hotspots.ts';

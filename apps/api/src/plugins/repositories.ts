@@ -1,7 +1,8 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`. */
 import fp from 'fastify-plugin';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
+import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
 import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
@@ -13,6 +14,7 @@ declare module 'fastify' {
     moderation: ModerationRepository;
     photos: PhotosRepository;
     tiles: TilesRepository;
+    hotspots: HotspotsRepository;
   }
 }
 
@@ -23,6 +25,7 @@ export default fp(
     app.decorate('moderation', moderationRepository(app.db));
     app.decorate('photos', photosRepository(app.db));
     app.decorate('tiles', tilesRepository(app.db));
+    app.decorate('hotspots', hotspotsRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );
