@@ -18,7 +18,6 @@ export const SEASONS = {
   summer: [6, 7, 8],
   autumn: [9, 10, 11],
 } as const satisfies Record<string, readonly number[]>;
-export type Season = keyof typeof SEASONS;
 
 export const HotspotQuerySchema = Type.Object(
   {
@@ -54,7 +53,6 @@ const HotspotCellSchema = Type.Object({
   y: Type.Integer({ minimum: 0, description: `Row of the cell: the tile y at zoom z + ${HOTSPOT_CELL_BITS}` }),
   count: Type.Integer({ minimum: 1, description: 'Alerts in the cell that pass the filters' }),
 });
-export type HotspotCell = Static<typeof HotspotCellSchema>;
 
 export const HotspotResponseSchema = Type.Object({
   cells: Type.Array(HotspotCellSchema, { description: 'The cells holding at least one alert, by row then column' }),
