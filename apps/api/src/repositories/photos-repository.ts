@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Photo } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
+import { recordAlertEvent } from './events-repository.ts';
 
 /** An alert has at most this many photos. */
 export const PHOTOS_PER_ALERT = 3;
@@ -76,6 +77,8 @@ export function photosRepository(db: Database) {
             copies.large.height,
           ],
         );
+        // Open maps and cached tiles learn that the alert shows one more photo.
+        await recordAlertEvent(tx, alertId, 'changed');
         return { photo: rows[0]!.photo, replayed: false };
       });
     },
@@ -102,6 +105,8 @@ export function photosRepository(db: Database) {
         if (rows.length === 0) return false;
         if (!rows[0]!.was_hidden) {
           await tx.query(`INSERT INTO moderation_log (alert_id, photo_id, action) VALUES ($1, $2, 'photo-hidden-by-moderator')`, [alertId, photoId]);
+          // Open maps and cached tiles learn that the alert shows one photo fewer.
+          await recordAlertEvent(tx, alertId, 'changed');
         }
         return true;
       });

@@ -138,6 +138,60 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.get(
+    '/moderation/hidden',
+    {
+      schema: {
+        tags: ['moderation'],
+        operationId: 'listHiddenAlerts',
+        summary: 'Hidden alerts (moderator)',
+        description:
+          'Alerts hidden by a moderator or by reports, the most recently hidden first, at their exact points, with every report ' +
+          'they had (newest first) and their photos (served to the moderator by `GET /moderation/photos/{key}`: the public URLs answer 404).',
+        security: MODERATOR,
+        querystring: Type.Object(
+          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
+      const rows = await app.moderation.hidden(limit);
+      reply.header('cache-control', 'no-store');
+      return { data: rows.slice(0, limit), truncated: rows.length > limit };
+    },
+  );
+
+  app.get(
+    '/moderation/photos/:key',
+    {
+      schema: {
+        tags: ['moderation'],
+        operationId: 'getPhotoCopyForModerator',
+        summary: "A photo's copy, whether its alert is shown or hidden (moderator)",
+        description: 'The same copies as `GET /photos/{key}`, also of hidden alerts, never cached by anyone but the moderator.',
+        security: MODERATOR,
+        params: Type.Object({ key: Type.String() }),
+        response: {
+          200: { description: 'The image', content: { 'image/webp': { schema: Type.Unsafe({ type: 'string', format: 'binary' }) } } },
+          ...problemResponses(400, 401, 403, 404),
+        },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const missing = new HttpProblem({ status: 404, detail: `There is no photo ${key}.` });
+      if (!/^[\w-]{32}\.webp$/.test(key) || !(await app.moderation.photoCopyExists(key))) throw missing;
+      const body = await app.photoStorage.get(key);
+      if (!body) throw missing;
+      return reply.type('image/webp').header('cache-control', 'private, no-store').send(body);
+    },
+  );
+
   app.post(
     '/moderation/alerts/:id/restore',
     {
@@ -177,6 +231,7 @@ export default fp(moderation, {
     'wildalert-rate-limit',
     'wildalert-admin',
     'wildalert-docs',
+    'wildalert-photo-storage',
   ],
   encapsulate: true,
 });
