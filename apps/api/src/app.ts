@@ -28,6 +28,7 @@ import photoStorage from './plugins/photo-storage.ts';
 import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import alertsHotspots from './routes/alerts-hotspots.ts';
+import alertVotes from './routes/alert-votes.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsTiles);
   await app.register(alertsHotspots, { timeZone: config.timeZone });
   await app.register(moderation);
+  await app.register(alertVotes);
   await app.register(pushSubscriptions);
   await app.register(animals);
   await app.register(health, { version });

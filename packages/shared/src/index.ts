@@ -6,3 +6,4 @@ export * from './tiles.ts';
 export * from './validation.ts';
 export * from './push.ts';
 export * from './hotspots.ts';
+export * from './votes.ts';

@@ -54,6 +54,12 @@ export const AlertSchema = Type.Object(
     comments: Type.String(),
     createdAt: Type.String({ format: 'date-time', description: 'Set by the server, UTC' }),
     photos: Type.Array(PhotoSchema, { maxItems: 3, description: 'Its photos, in the order they were added (none hidden)' }),
+    stillThere: Type.Integer({ minimum: 0, description: 'Networks that confirmed the animal is still there (POST /Alerts/{id}/votes)' }),
+    gone: Type.Integer({ minimum: 0, description: 'Networks that said the animal has gone' }),
+    lastSeenAt: Type.String({
+      format: 'date-time',
+      description: 'When the animal was last seen there: the newest "still there", else createdAt (UTC)',
+    }),
   },
   { $id: 'Alert', additionalProperties: false },
 );

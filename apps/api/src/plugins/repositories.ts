@@ -1,4 +1,4 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`. */
 import fp from 'fastify-plugin';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
@@ -6,6 +6,7 @@ import { hotspotsRepository, type HotspotsRepository } from '../repositories/hot
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
 import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
+import { votesRepository, type VotesRepository } from '../repositories/votes-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,7 @@ declare module 'fastify' {
     photos: PhotosRepository;
     tiles: TilesRepository;
     hotspots: HotspotsRepository;
+    votes: VotesRepository;
   }
 }
 
@@ -26,6 +28,7 @@ export default fp(
     app.decorate('photos', photosRepository(app.db));
     app.decorate('tiles', tilesRepository(app.db));
     app.decorate('hotspots', hotspotsRepository(app.db));
+    app.decorate('votes', votesRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

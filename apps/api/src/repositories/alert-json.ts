@@ -27,6 +27,9 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     comments: 'a.comments',
     createdAt: utc('a.created_at'),
     photos: PHOTOS_JSON,
+    stillThere: 'a.still_there',
+    gone: 'a.gone',
+    lastSeenAt: utc('coalesce(a.last_confirmed_at, a.created_at)'),
   };
 }
 

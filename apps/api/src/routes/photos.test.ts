@@ -169,8 +169,8 @@ describe.each([
     const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${near}` })).json();
     expect(geojson.features.find((f: { id: string }) => f.id === alert.id).properties.photos).toEqual([photo]);
     const csv = (await t.app.inject({ method: 'GET', url: `/Alerts.csv?${near}` })).body;
-    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos');
-    expect(csv).toContain(`,${photo.url}\r\n`);
+    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt');
+    expect(csv).toContain(`,${photo.url},0,0,`);
   });
 
   it("tells an open map's stream and the cached tiles of a photo added, then hidden, after its alert", async () => {

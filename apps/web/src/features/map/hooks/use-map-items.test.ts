@@ -18,6 +18,9 @@ const alert = (at: { latitude: number; longitude: number }, animal = 'boar', cre
   comments: '',
   createdAt,
   photos: [],
+  stillThere: 0,
+  gone: 0,
+  lastSeenAt: createdAt,
 });
 const filters = { window: '7d' as const, animals: [] };
 const none = { added: [], removed: new Set<string>(), fresh: new Set<string>() };

@@ -9,15 +9,21 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SelfCheck } from './self-check.tsx';
 
 /** Three hours before the page opened, at the default map centre. */
-const sampleAlert = (): Alert => ({
-  id: '00000000-0000-4000-8000-000000000000',
-  latitude: 50.049683,
-  longitude: 19.944544,
-  animal: 'boar',
-  comments: plSelfCheck.selfCheck.sampleComment,
-  createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-  photos: [],
-});
+const sampleAlert = (): Alert => {
+  const createdAt = new Date(Date.now() - 3 * 3600_000).toISOString();
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    latitude: 50.049683,
+    longitude: 19.944544,
+    animal: 'boar',
+    comments: plSelfCheck.selfCheck.sampleComment,
+    createdAt,
+    photos: [],
+    stillThere: 0,
+    gone: 0,
+    lastSeenAt: createdAt,
+  };
+};
 
 export default function TestScreen() {
   useDocumentTitle(plSelfCheck.selfCheck.title);
