@@ -2,8 +2,6 @@
 import { Type, type Static } from 'typebox';
 import { AlertSchema } from './schemas.ts';
 
-export const VOTES = ['still-there', 'gone'] as const;
-export type Vote = (typeof VOTES)[number];
 
 export const CreateVoteBodySchema = Type.Object(
   {
@@ -13,7 +11,7 @@ export const CreateVoteBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CreateVoteBody = Static<typeof CreateVoteBodySchema>;
+export type Vote = Static<typeof CreateVoteBodySchema>['vote'];
 
 export const VoteResponseSchema = Type.Object({
   data: Type.Object({
