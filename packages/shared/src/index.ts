@@ -7,3 +7,4 @@ export * from './validation.ts';
 export * from './push.ts';
 export * from './hotspots.ts';
 export * from './votes.ts';
+export * from './sighting.ts';

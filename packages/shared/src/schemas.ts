@@ -1,6 +1,7 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
+import { SightingFields, SightingSchema } from './sighting.ts';
 import {
   COMMENTS_MAX_LENGTH,
   LIMIT_DEFAULT,
@@ -60,6 +61,7 @@ export const AlertSchema = Type.Object(
       format: 'date-time',
       description: 'When the animal was last seen there: the newest "still there", else createdAt (UTC)',
     }),
+    ...SightingSchema.properties,
   },
   { $id: 'Alert', additionalProperties: false },
 );
@@ -71,6 +73,9 @@ export const CreateAlertBodySchema = Type.Object(
     longitude: LongitudeSchema,
     animal: AnimalKeySchema,
     comments: Type.Optional(CommentsSchema),
+    howMany: Type.Optional(SightingFields.howMany),
+    young: Type.Optional(SightingFields.young),
+    behaviour: Type.Optional(SightingFields.behaviour),
   },
   { additionalProperties: false },
 );

@@ -30,6 +30,9 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     stillThere: 'a.still_there',
     gone: 'a.gone',
     lastSeenAt: utc('coalesce(a.last_confirmed_at, a.created_at)'),
+    howMany: 'a.how_many',
+    young: 'a.young',
+    behaviour: 'a.behaviour',
   };
 }
 

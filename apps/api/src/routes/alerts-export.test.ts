@@ -114,7 +114,7 @@ describe('GET /Alerts.csv', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt']);
+    expect(rows[0]).toEqual(['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour']);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
       alert.id,
@@ -127,6 +127,9 @@ describe('GET /Alerts.csv', () => {
       '0',
       '0',
       alert.lastSeenAt,
+      '',
+      '',
+      '',
     ]);
   });
 
@@ -140,7 +143,7 @@ describe('GET /Alerts.csv', () => {
 
   it('answers just the header when nothing matches, and 400 for a bad query', async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=-45&Longitude=170' });
-    expect(empty.body).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt\r\n');
+    expect(empty.body).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour\r\n');
     const bad = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=50&Longitude=19&limit=0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);

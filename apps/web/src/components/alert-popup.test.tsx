@@ -17,6 +17,9 @@ function alertAgo(ms: number, over: Partial<Alert> = {}): Alert {
     stillThere: 0,
     gone: 0,
     lastSeenAt: new Date(NOW.getTime() - ms).toISOString(),
+    howMany: null,
+    young: null,
+    behaviour: null,
     ...over,
   };
 }

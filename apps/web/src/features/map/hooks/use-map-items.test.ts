@@ -21,6 +21,9 @@ const alert = (at: { latitude: number; longitude: number }, animal = 'boar', cre
   stillThere: 0,
   gone: 0,
   lastSeenAt: createdAt,
+  howMany: null,
+  young: null,
+  behaviour: null,
 });
 const filters = { window: '7d' as const, animals: [] };
 const none = { added: [], removed: new Set<string>(), fresh: new Set<string>() };

@@ -22,6 +22,9 @@ const sampleAlert = (): Alert => {
     stillThere: 0,
     gone: 0,
     lastSeenAt: createdAt,
+    howMany: null,
+    young: null,
+    behaviour: null,
   };
 };
 
