@@ -29,6 +29,8 @@ import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import alertsHotspots from './routes/alerts-hotspots.ts';
 import alertVotes from './routes/alert-votes.ts';
+import contacts from './routes/contacts.ts';
+import { loadContacts } from './contacts.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
@@ -58,6 +60,8 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Read before anything opens: a bad file stops the start with a message naming it.
+  const contactTable = loadContacts(config.contactsFile);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -125,6 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsHotspots, { timeZone: config.timeZone });
   await app.register(moderation);
   await app.register(alertVotes);
+  await app.register(contacts, { table: contactTable });
   await app.register(pushSubscriptions);
   await app.register(animals);
   await app.register(health, { version });

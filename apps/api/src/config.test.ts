@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_CONTACTS_FILE, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for a local run on the embedded database', () => {
@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       streams: { perClient: 100, max: 5000 },
       push: { vapidPublicKey: undefined, vapidPrivateKey: undefined, subject: 'mailto:wildalert@localhost', caFile: undefined },
       timeZone: 'Europe/Warsaw',
+      contactsFile: DEFAULT_CONTACTS_FILE,
       logLevel: 'info',
     });
   });
@@ -78,9 +79,11 @@ describe('loadConfig', () => {
       ADMIN_TOKEN: 'a-long-enough-secret',
       LOG_LEVEL: 'warn',
       TIME_ZONE: 'America/New_York',
+      CONTACTS_FILE: 'city/contacts.json',
       UNRELATED: 'x',
     });
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/var/lib/wildalert', logLevel: 'warn', timeZone: 'America/New_York' });
+    expect(config.contactsFile).toBe(path.resolve('city/contacts.json'));
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
 

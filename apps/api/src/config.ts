@@ -1,6 +1,7 @@
 /** The server's configuration: read from the environment once, validated, typed. */
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_TILE_URL } from '@wildalert/shared';
@@ -39,6 +40,7 @@ const EnvSchema = Type.Object({
   VAPID_SUBJECT: Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s]+)$', default: 'mailto:wildalert@localhost' }),
   PUSH_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
+  CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -82,10 +84,15 @@ export interface Config {
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; caFile: string | undefined };
   /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
   timeZone: string;
+  /** Whom to call about an animal, where (contacts.ts): a JSON file, or the bundled table for Kraków. */
+  contactsFile: string;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+/** The table bundled with the API: Kraków's City Guard, and the emergency number everywhere. */
+export const DEFAULT_CONTACTS_FILE = fileURLToPath(new URL('../contacts.json', import.meta.url));
 
 /** What to write instead, where the schema's own message would only quote a pattern. */
 const HINTS: Record<string, string> = {
@@ -165,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       caFile: v.PUSH_CA_FILE && path.resolve(v.PUSH_CA_FILE),
     },
     timeZone: v.TIME_ZONE,
+    contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -8,3 +8,4 @@ export * from './push.ts';
 export * from './hotspots.ts';
 export * from './votes.ts';
 export * from './sighting.ts';
+export * from './contacts.ts';

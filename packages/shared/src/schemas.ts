@@ -24,8 +24,8 @@ const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
   description: 'A key from GET /Animals',
 });
 
-const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
-const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
+export const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
+export const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
 
 const CommentsSchema = Type.String({
   maxLength: COMMENTS_MAX_LENGTH,
