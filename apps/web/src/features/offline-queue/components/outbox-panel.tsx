@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { animalByKey } from '@wildalert/shared';
 import { plOutbox } from '../../../i18n/pl-outbox.ts';
+import { plPhotos } from '../../../i18n/pl-photos.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
 
@@ -19,7 +20,8 @@ export default function OutboxPanel() {
   const [sentCount, setSentCount] = useState(0);
 
   const reload = useCallback(() => {
-    queuedAlerts().then(setItems, () => setItems([]));
+    // One the add form is sending itself is not waiting yet.
+    queuedAlerts().then((all) => setItems(all.filter((item) => !item.held)), () => setItems([]));
   }, []);
   useEffect(() => {
     reload();
@@ -64,20 +66,27 @@ export default function OutboxPanel() {
         </summary>
         <p className="wa-outbox-hint">{t.hint}</p>
         <ul>
-          {items.map((item) => (
-            <li key={item.idempotencyKey} data-testid="outbox-item">
-              <span>
-                <strong>{animalByKey(item.body.animal).namePl}</strong>{' '}
-                <span className="wa-outbox-meta">
-                  {formatCoordinates(item.body.latitude, item.body.longitude)}
-                  {item.refusedWith !== undefined && ` — ${t.refused(item.refusedWith)}`}
+          {items.map((item) => {
+            const photos = item.photos ?? [];
+            const waitingPhotos = photos.filter((p) => p.refusedWith === undefined).length;
+            return (
+              <li key={item.idempotencyKey} data-testid="outbox-item">
+                <span>
+                  <strong>{animalByKey(item.body.animal).namePl}</strong>{' '}
+                  <span className="wa-outbox-meta">
+                    {formatCoordinates(item.body.latitude, item.body.longitude)}
+                    {item.alertId === undefined && photos.length > 0 && ` ${plPhotos.outbox.withPhotos(photos.length)}`}
+                    {item.refusedWith !== undefined && ` — ${t.refused(item.refusedWith)}`}
+                    {item.alertId !== undefined && waitingPhotos > 0 && ` — ${plPhotos.outbox.photosWaiting(waitingPhotos)}`}
+                    {photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${plPhotos.outbox.photoRefused(i + 1, p.refusedWith)}`}</span>)}
+                  </span>
                 </span>
-              </span>
-              <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
-                {t.cancel}
-              </button>
-            </li>
-          ))}
+                <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
+                  {item.alertId !== undefined && waitingPhotos === 0 ? plPhotos.outbox.dismiss : t.cancel}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </details>
       <button type="button" className="wa-outbox-send" onClick={sendNow} disabled={sending}>
