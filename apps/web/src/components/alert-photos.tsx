@@ -25,15 +25,16 @@ export function AlertPhotos({ photos, animal, className }: AlertPhotosProps) {
   const opener = useRef<HTMLButtonElement | null>(null);
   const isOpen = open !== null;
 
-  // Back (or Escape, which goes back) closes the full view.
+  // Back (or Escape, which goes back) closes the full view; the focus returns to the thumbnail
+  // once the dialog has left (nothing outside an open modal dialog takes the focus).
   useEffect(() => {
     if (!isOpen) return;
-    const onPop = () => {
-      setOpen(null);
+    const onPop = () => setOpen(null);
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
       opener.current?.focus();
     };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
   }, [isOpen]);
 
   if (photos.length === 0) return null;

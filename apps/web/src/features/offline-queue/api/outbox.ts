@@ -149,7 +149,9 @@ async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo
     if (photo.refusedWith !== undefined) continue;
     let refusedWith: number | undefined;
     try {
-      onPhoto?.(await via.photo(alertId, item.idempotencyKey, photo.key, photo.blob));
+      // Not `onPhoto?.(await …)`: without onPhoto, that would skip the upload itself.
+      const stored = await via.photo(alertId, item.idempotencyKey, photo.key, photo.blob);
+      onPhoto?.(stored);
     } catch (error) {
       if (transient(error)) return 'stopped';
       refusedWith = (error as ApiError).status;
