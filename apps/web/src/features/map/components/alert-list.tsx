@@ -15,7 +15,7 @@ import { relativeTimePl } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { AlertPhotos } from '../../../components/alert-photos.tsx';
+import { LazyAlertPhotos } from '../../../components/lazy-alert-photos.tsx';
 
 interface AlertListProps {
   alerts: readonly Alert[];
@@ -137,7 +137,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   </span>
                 </Link>
                 {/* Beside the link, not in it: each opens its photo, not the alert. */}
-                <AlertPhotos photos={alert.photos} animal={name} className="wa-list-photos" />
+                <LazyAlertPhotos photos={alert.photos} animal={name} className="wa-list-photos" />
               </li>
             );
           })}

@@ -39,8 +39,8 @@ export interface QueuedAlert {
 const store = createStore('wildalert-outbox', 'alerts');
 const CHANGED = 'wildalert-outbox-changed';
 
-/** What changed: an alert queued, cancelled, stored by the server, or refused by it. */
-export type OutboxChange = 'queued' | 'cancelled' | 'sent' | 'refused';
+/** What changed: an alert queued, cancelled, stored by the server, or refused by it; one of its photos stored. */
+export type OutboxChange = 'queued' | 'cancelled' | 'sent' | 'refused' | 'photo-sent';
 
 function changed(change: OutboxChange) {
   window.dispatchEvent(new CustomEvent<OutboxChange>(CHANGED, { detail: change }));
@@ -76,7 +76,8 @@ export async function releaseAlert(idempotencyKey: string, alertId?: string): Pr
   const { held: _held, ...rest } = item;
   if (alertId !== undefined && (item.photos ?? []).length === 0) await del(idempotencyKey, store);
   else await set(idempotencyKey, alertId === undefined ? rest : { ...rest, alertId }, store);
-  changed(alertId === undefined ? 'queued' : 'sent');
+  // The form sent the alert itself: not one that waited for a connection.
+  changed('queued');
 }
 
 /** One queued alert, if still there. */
@@ -142,6 +143,11 @@ async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo
       changed('refused');
       return 'done';
     }
+    if ((item.photos ?? []).length === 0) {
+      await del(item.idempotencyKey, store);
+      changed('sent');
+      return 'done';
+    }
     await set(item.idempotencyKey, { ...item, alertId } satisfies QueuedAlert, store);
     changed('sent');
   }
@@ -161,13 +167,13 @@ async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo
     if (!now) return 'done';
     const photos = (now.photos ?? []).flatMap((p) => (p.key !== photo.key ? [p] : refusedWith === undefined ? [] : [{ ...p, refusedWith }]));
     await set(item.idempotencyKey, { ...now, photos } satisfies QueuedAlert, store);
-    changed(refusedWith === undefined ? 'sent' : 'refused');
+    changed(refusedWith === undefined ? 'photo-sent' : 'refused');
   }
   const left = await queuedAlert(item.idempotencyKey);
   // Done; refused photos stay listed until the visitor dismisses them.
   if (left && (left.photos ?? []).length === 0) {
     await del(item.idempotencyKey, store);
-    changed('sent');
+    changed('photo-sent');
   }
   return 'done';
 }

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { animalByKey } from '@wildalert/shared';
 import { plOutbox } from '../../../i18n/pl-outbox.ts';
-import { plPhotos } from '../../../i18n/pl-photos.ts';
+import type { plPhotos as PlPhotos } from '../../../i18n/pl-photos.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
 
@@ -27,12 +27,20 @@ export default function OutboxPanel() {
     reload();
     return onOutboxChange((change) => {
       reload();
+      // A photo stored: the map shows it with its alert.
+      if (change === 'photo-sent') void queryClient.invalidateQueries({ queryKey: ['alerts'] });
       if (change !== 'sent') return;
       setSentCount((n) => n + 1);
       // Stored now: the map shows it.
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
     });
   }, [reload, queryClient]);
+  // The photos' text, loaded only when a queued alert has photos.
+  const [photoText, setPhotoText] = useState<(typeof PlPhotos)['outbox']>();
+  const withPhotos = items.some((item) => (item.photos ?? []).length > 0);
+  useEffect(() => {
+    if (withPhotos) void import('../../../i18n/pl-photos.ts').then((m) => setPhotoText(m.plPhotos.outbox), () => undefined);
+  }, [withPhotos]);
   useEffect(() => {
     if (sentCount === 0) return;
     const timer = setTimeout(() => setSentCount(0), 6000);
@@ -75,14 +83,15 @@ export default function OutboxPanel() {
                   <strong>{animalByKey(item.body.animal).namePl}</strong>{' '}
                   <span className="wa-outbox-meta">
                     {formatCoordinates(item.body.latitude, item.body.longitude)}
-                    {item.alertId === undefined && photos.length > 0 && ` ${plPhotos.outbox.withPhotos(photos.length)}`}
+                    {photoText && item.alertId === undefined && photos.length > 0 && ` ${photoText.withPhotos(photos.length)}`}
                     {item.refusedWith !== undefined && ` — ${t.refused(item.refusedWith)}`}
-                    {item.alertId !== undefined && waitingPhotos > 0 && ` — ${plPhotos.outbox.photosWaiting(waitingPhotos)}`}
-                    {photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${plPhotos.outbox.photoRefused(i + 1, p.refusedWith)}`}</span>)}
+                    {photoText && item.alertId !== undefined && waitingPhotos > 0 && ` — ${photoText.photosWaiting(waitingPhotos)}`}
+                    {photoText &&
+                      photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${photoText.photoRefused(i + 1, p.refusedWith)}`}</span>)}
                   </span>
                 </span>
                 <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
-                  {item.alertId !== undefined && waitingPhotos === 0 ? plPhotos.outbox.dismiss : t.cancel}
+                  {photoText && item.alertId !== undefined && waitingPhotos === 0 ? photoText.dismiss : t.cancel}
                 </button>
               </li>
             );
