@@ -11,7 +11,6 @@ export const plModeration = {
     failed: 'Nie udało się połączyć z serwerem. Spróbuj ponownie.',
   },
   signOut: 'Wyloguj',
-  refresh: 'Odśwież',
   loading: 'Wczytywanie…',
   loadFailed: 'Nie udało się wczytać listy.',
   retry: 'Spróbuj ponownie',

@@ -16,7 +16,7 @@ import { downsizePhoto, MAX_PHOTO_BYTES } from '../api/downsize-photo.ts';
 import { newIdempotencyKey } from '../hooks/use-draft.ts';
 
 /** At most this many photos per alert (the server's limit too). */
-export const PHOTOS_MAX = 3;
+const PHOTOS_MAX = 3;
 
 const TILE_PX = 88;
 

@@ -127,7 +127,8 @@ function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
   const hiddenOnly = (hidden.data?.data ?? []).filter((h) => !reportedIds.has(h.alert.id));
   return (
     <>
-      <Box role="status" sx={{ minHeight: 48, mb: 1 }}>
+      {/* The decisions move the cards anyway: the notice takes no room until there is one. */}
+      <Box role="status" sx={{ mb: notice ? 2 : 0 }}>
         {notice && <Alert severity={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
       </Box>
       <Section
