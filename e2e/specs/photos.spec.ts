@@ -194,6 +194,42 @@ test('the connection lost in the middle of the uploads: the alert and both photo
   expect(rows[0]!.idempotency_key).toBe(keys[0]);
 });
 
+test('a file that is not a photo: refused in Polish, in the form or by the server, and the alert is stored all the same', async ({ page, wildalert }) => {
+  await page.goto('addAlert');
+  await page.getByRole('radio', { name: 'Lis' }).tap();
+  await pickerMap(page).tap({ position: { x: 150, y: 120 } });
+  // The form refuses what it can tell at once: too many bytes, or not an image at all.
+  let chooser = page.waitForEvent('filechooser');
+  await page.getByText('Wybierz z galerii').tap();
+  await (await chooser).setFiles([
+    { name: 'film.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(16 * 1024 * 1024, 1) },
+    { name: 'notatki.txt', mimeType: 'text/plain', buffer: Buffer.from('to nie jest zdjęcie') },
+  ]);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Plik „film.jpg” jest za duży: zdjęcie może mieć najwyżej 15 MB.Plik „notatki.txt” nie jest zdjęciem (JPEG, PNG, WebP lub HEIC).',
+  );
+  await expect(page.getByTestId('photo-preview')).toHaveCount(0);
+
+  // A text file that calls itself a JPEG gets past the form (the browser shows no preview) but
+  // not the server, which decodes it: the alert is stored, the outbox says why the photo was not.
+  chooser = page.waitForEvent('filechooser');
+  await page.getByText('Wybierz z galerii').tap();
+  await (await chooser).setFiles({ name: 'IMG_0003.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Lorem ipsum, not a JPEG at all') });
+  await expect(page.getByTestId('photo-preview')).toContainText('Bez podglądu');
+  await submit(page).tap();
+  await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
+  const outbox = page.getByTestId('outbox');
+  await outbox.locator('summary').tap();
+  await expect(outbox.getByTestId('outbox-item')).toContainText(
+    'zdjęcie 1 nie zostało przyjęte: to nie jest zdjęcie w znanym formacie (JPEG, PNG, WebP, HEIC)',
+  );
+  const [alert] = await wildalert.searchAlerts(all);
+  expect(alert).toMatchObject({ animal: 'fox', photos: [] });
+  // Dismissed, it is gone for good.
+  await outbox.getByRole('button', { name: 'Usuń z listy' }).tap();
+  await expect(outbox).toHaveCount(0);
+});
+
 test('the moderator hides one photo, then the alert: both answer 404 to everyone after', async ({ page, wildalert }) => {
   // An alert reported with its key, with two photos, and reported as abusive.
   const key = randomUUID();

@@ -42,10 +42,6 @@ export const plPhotos = {
     notImage: (name: string) => `Plik „${name}” nie jest zdjęciem (JPEG, PNG, WebP lub HEIC).`,
     /** Said while the form waits for its photos after the alert was stored. */
     uploading: (done: number, all: number) => `Wysyłanie zdjęć: ${done} z ${all}…`,
-    /** After the alert was stored, when some photos could not be sent yet or were refused. */
-    photosWaiting: (count: number) => `Zgłoszenie zapisane. ${photosPl(count)} wyśle się samo, gdy wróci połączenie.`,
-    photosRefused: (count: number, status: number) =>
-      `Zgłoszenie zapisane, ale serwer nie przyjął: ${photosPl(count)} — ${refusedPhoto(status)}.`,
   },
   outbox: {
     /** An alert stored, its photos still to send. */
