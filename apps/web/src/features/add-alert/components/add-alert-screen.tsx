@@ -118,17 +118,20 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
       void navigate(paths.map, { replace: true, ...(state ? { state } : {}) });
     };
     // No connection: the outbox keeps it (with its key and its photos) and sends it when the network returns.
+    let held = false;
     const queue = () =>
-      (toSend.length > 0 ? onRelease(idempotencyKey) : onQueue(body, idempotencyKey, [], false)).then(
+      (held ? onRelease(idempotencyKey) : onQueue(body, idempotencyKey, toSend, false)).then(
         () => done(),
         () => setFailure(describeFailure(new ApiError('network', 0))),
       );
     if (toSend.length > 0) {
-      try {
-        await onQueue(body, idempotencyKey, toSend, true);
-      } catch {
-        // IndexedDB unavailable (an old browser's private window): sent without a copy, as before.
-      }
+      checking.current = true; // a second press waits for the copy, too
+      held = await onQueue(body, idempotencyKey, toSend, true).then(
+        () => true,
+        // IndexedDB unavailable (an old browser's private window): sent without a copy.
+        () => false,
+      );
+      checking.current = false;
     }
     if (isOffline()) {
       void queue();
@@ -136,6 +139,8 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
     }
     /** The alert is stored: its photos follow, one by one; what cannot go now stays in the outbox. */
     const sendPhotos = async (alert: AlertData) => {
+      // Without the outbox's copy (no IndexedDB), the photos cannot be sent reliably: the alert goes alone.
+      if (!held) return alert;
       const stored: Photo[] = [];
       setUploading({ done: 0, all: toSend.length });
       await onRelease(idempotencyKey, alert.id).catch(() => undefined);
@@ -159,7 +164,7 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
             void queue();
             return;
           }
-          if (toSend.length > 0) void onDiscard(idempotencyKey).catch(() => undefined);
+          if (held) void onDiscard(idempotencyKey).catch(() => undefined);
           const f = describeFailure(error);
           if (error instanceof ApiError) setErrors(polishFieldErrors(error.fieldErrors));
           setFailure(f);
