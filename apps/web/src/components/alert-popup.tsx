@@ -7,6 +7,7 @@ import { animalByKey, type Alert } from '@wildalert/shared';
 import { pl } from '../i18n/pl.ts';
 import { formatCoordinates, relativeTimePl } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
+import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 
 export function AlertPopup({ alert }: { alert: Alert }) {
   const now = useNow();
@@ -19,6 +20,7 @@ export function AlertPopup({ alert }: { alert: Alert }) {
           {alert.comments}
         </p>
       )}
+      <LazyAlertPhotos photos={alert.photos} animal={name} />
       <p className="wa-popup-meta" data-testid="alert-coordinates">
         {formatCoordinates(alert.latitude, alert.longitude)}
       </p>

@@ -42,6 +42,12 @@ describe('mergeTiles', () => {
     expect(items.clusters.map((c) => [c.count, c.animals])).toEqual([[4, { boar: 3, fox: 1 }]]);
   });
 
+  it("shows a tile's alert as the stream last said it is: with the photo added after it", () => {
+    const photo = { id: 'p1', thumbnailUrl: '/photos/t.webp', url: '/photos/l.webp', width: 1280, height: 960 };
+    const changed = new Map([[alone.id, { ...alone, photos: [photo] }]]);
+    expect(mergeTiles([{ tile, data }], { ...none, changed }, filters).alerts).toEqual([{ ...alone, photos: [photo] }]);
+  });
+
   it('counts a live alert in the cluster of its cell, with its animal, and marks it fresh', () => {
     const live = alert(cell(3, 3), 'hare', '2026-11-20T13:00:00.000Z');
     const items = mergeTiles([{ tile, data }], { ...none, added: [live], fresh: new Set([live.id]) }, filters);
