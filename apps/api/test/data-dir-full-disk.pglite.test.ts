@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@wildalert/test-support';
-import { cleanUpAfterEach, health, missing, post, serverEnv, startServerProcess, tempDir, templateDir } from './data-dir.ts';
+import { cleanUpAfterEach, health, missing, post, serverEnv, tempDir, templateDir } from './data-dir.ts';
+import { startServerProcess } from './server-processes.ts';
 
 cleanUpAfterEach();
 

@@ -1,7 +1,8 @@
 /** The embedded engine's folder (DATA_DIR): one server at a time, even after SIGKILL, with real server processes. */
 import { describe, expect, it } from 'vitest';
 import { ServerExitedError } from '@wildalert/test-support';
-import { cleanUpAfterEach, database, expectPlainMessage, health, missing, postAlerts, serverEnv, startRefused, startServerProcess } from './data-dir.ts';
+import { cleanUpAfterEach, database, expectPlainMessage, health, missing, postAlerts, serverEnv, startRefused } from './data-dir.ts';
+import { startServerProcess } from './server-processes.ts';
 
 cleanUpAfterEach();
 

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanUpAfterEach, database, expectPlainMessage, health, missing, postAlerts, serverEnv, startRefused, startServerProcess, tempDir, templateDir } from './data-dir.ts';
+import { cleanUpAfterEach, database, expectPlainMessage, health, missing, postAlerts, serverEnv, startRefused, tempDir, templateDir } from './data-dir.ts';
+import { startServerProcess } from './server-processes.ts';
 
 cleanUpAfterEach();
 

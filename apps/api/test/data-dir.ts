@@ -3,25 +3,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, inject } from 'vitest';
-import { ServerExitedError, startServerProcess as startProcess, type ServerProcess, type ServerProcessOptions } from '@wildalert/test-support';
+import { ServerExitedError, type ServerProcess } from '@wildalert/test-support';
 import { createTestDatabase, UNLIMITED } from './helpers.ts';
+import { killServersAfterEach, startServerProcess } from './server-processes.ts';
 
-/** Servers and folders a test leaves behind are removed after it, failed or not. */
-const running = new Set<ServerProcess>();
 const folders: string[] = [];
+
 /** Call once per file: servers and folders a test leaves behind are removed after it, failed or not. */
 export function cleanUpAfterEach() {
+  killServersAfterEach();
   afterEach(async () => {
-    await Promise.all([...running].map((server) => server.kill('SIGKILL')));
     await Promise.all(folders.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
   });
-}
-
-export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const server = await startProcess(options);
-  running.add(server);
-  void server.exited.then(() => running.delete(server));
-  return server;
 }
 
 /** Starts a server that must refuse to: how it ended and what it wrote. */

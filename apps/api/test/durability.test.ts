@@ -1,19 +1,9 @@
 /** An alert answered 201 is committed: it survives a restart and `kill -9` (a graceful stop: sigterm.test.ts and graceful-stop.pglite.test.ts). */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess as startProcess, type ServerProcess } from '@wildalert/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
+import { killServersAfterEach, startServerProcess } from './server-processes.ts';
 
-/** Servers a failed test left running are killed after it. */
-const running = new Set<ServerProcess>();
-async function startServerProcess(options: Parameters<typeof startProcess>[0]): Promise<ServerProcess> {
-  const server = await startProcess(options);
-  running.add(server);
-  void server.exited.then(() => running.delete(server));
-  return server;
-}
-afterEach(async () => {
-  await Promise.all([...running].map((server) => server.kill('SIGKILL')));
-});
+killServersAfterEach();
 
 const alert = (i: number) => ({ latitude: 50 + i / 10_000, longitude: 19.9, animal: 'boar', comments: `#${i}` });
 

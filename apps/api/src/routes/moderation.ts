@@ -111,58 +111,57 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
+  /** A moderator's list of alerts to review, at their exact points, with their reports and photos. */
+  const reviewList = (
+    path: string,
+    texts: { operationId: string; summary: string; description: string },
+    load: (limit: number) => ReturnType<typeof app.moderation.reported>,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['moderation'],
+          ...texts,
+          security: MODERATOR,
+          querystring: Type.Object(
+            { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
+            { additionalProperties: false },
+          ),
+          response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
+        },
+        onRequest: app.requireAdmin,
+      },
+      async (request, reply) => {
+        const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
+        const rows = await load(limit);
+        reply.header('cache-control', 'no-store');
+        return { data: rows.slice(0, limit), truncated: rows.length > limit };
+      },
+    );
+
+  reviewList(
     '/moderation/reports',
     {
-      schema: {
-        tags: ['moderation'],
-        operationId: 'listReportedAlerts',
-        summary: 'Reported alerts awaiting review (moderator)',
-        description:
-          'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
-          'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
-        security: MODERATOR,
-        querystring: Type.Object(
-          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
-          { additionalProperties: false },
-        ),
-        response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
-      },
-      onRequest: app.requireAdmin,
+      operationId: 'listReportedAlerts',
+      summary: 'Reported alerts awaiting review (moderator)',
+      description:
+        'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
+        'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
     },
-    async (request, reply) => {
-      const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
-      const rows = await app.moderation.reported(limit);
-      reply.header('cache-control', 'no-store');
-      return { data: rows.slice(0, limit), truncated: rows.length > limit };
-    },
+    (limit) => app.moderation.reported(limit),
   );
 
-  app.get(
+  reviewList(
     '/moderation/hidden',
     {
-      schema: {
-        tags: ['moderation'],
-        operationId: 'listHiddenAlerts',
-        summary: 'Hidden alerts (moderator)',
-        description:
-          'Alerts hidden by a moderator or by reports, the most recently hidden first, at their exact points, with every report ' +
-          'they had (newest first) and their photos (served to the moderator by `GET /moderation/photos/{key}`: the public URLs answer 404).',
-        security: MODERATOR,
-        querystring: Type.Object(
-          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
-          { additionalProperties: false },
-        ),
-        response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
-      },
-      onRequest: app.requireAdmin,
+      operationId: 'listHiddenAlerts',
+      summary: 'Hidden alerts (moderator)',
+      description:
+        'Alerts hidden by a moderator or by reports, the most recently hidden first, at their exact points, with every report ' +
+        'they had (newest first) and their photos (served to the moderator by `GET /moderation/photos/{key}`: the public URLs answer 404).',
     },
-    async (request, reply) => {
-      const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
-      const rows = await app.moderation.hidden(limit);
-      reply.header('cache-control', 'no-store');
-      return { data: rows.slice(0, limit), truncated: rows.length > limit };
-    },
+    (limit) => app.moderation.hidden(limit),
   );
 
   app.get(
