@@ -19,6 +19,7 @@ const ENGINE_INDEPENDENT = [
   'src/plugins/rate-limit.test.ts',
   'src/plugins/security-headers.test.ts',
   'test/connections.test.ts',
+  'test/sigterm.test.ts',
   'src/photos/process-photo.test.ts',
   'src/photos/photo-storage.test.ts',
   'src/push/notification.test.ts',

@@ -66,7 +66,7 @@ export async function buildWhenStale(name, { onStart = () => {} } = {}) {
   onStart();
   const started = performance.now();
   const { workspace } = BUILDS[name];
-  const child = spawn('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: buildEnv() });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

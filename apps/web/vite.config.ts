@@ -51,8 +51,9 @@ export default defineConfig({
         // a revision, so the worker's requests are answered by the HTTP cache (immutable).
         // The PNG icons are left to the browser, which fetches them only to install the app.
         globPatterns: ['**/*.{js,css,svg,webmanifest}'],
-        // The shell comes from the server, with its run-time config filled in (see sw.ts).
-        globIgnores: ['index.html'],
+        // The shell comes from the server, with its run-time config filled in (see sw.ts). The
+        // moderator's screen is one person's, online: no visitor's device downloads it.
+        globIgnores: ['index.html', 'assets/moderation-screen-*'],
       },
       manifest: {
         name: 'WildAlert',

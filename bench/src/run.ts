@@ -43,6 +43,7 @@ import { describeTransfers, measureFirstVisit, SEEDED_ALERTS, startSizeBench } f
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { benchPush } from './push.ts';
 import { TILE_SQL, tileParams } from '../../apps/api/src/repositories/tiles-repository.ts';
+import { HOTSPOT_SQL, hotspotParams } from '../../apps/api/src/repositories/hotspots-repository.ts';
 import { get, loadView, measureSupercluster, PHONE_VIEW, TILE_WINDOWS, tilePath, variedCentre, viewBytes, viewLoad, type TileWindow } from './tiles.ts';
 
 const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push'] as const;
@@ -145,7 +146,8 @@ function benchPushGroup() {
 
 // ---- PostgreSQL: the API in server mode, the naive baseline and the raw query ----
 
-async function benchPostgres() {
+/** A PostgreSQL cluster of its own with an empty database, the API in server mode on it, and a pool to seed it. */
+async function serverOnPostgres() {
   const cluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
   later(() => cluster.stop());
   await cluster.psql('CREATE DATABASE wildalert');
@@ -154,6 +156,11 @@ async function benchPostgres() {
   later(() => server.kill('SIGTERM'));
   const pool = new pg.Pool({ connectionString: url, max: SETTINGS.connections, options: '-c timezone=UTC' });
   later(() => pool.end());
+  return { server, pool };
+}
+
+async function benchPostgres() {
+  const { server, pool } = await serverOnPostgres();
 
   let seeded = 0;
   for (const size of SETTINGS.postgresSizes) {
@@ -344,14 +351,7 @@ const TILE_ZOOM = 13;
  * a view at every zoom, a repeated view, and Supercluster in memory over the same points.
  */
 async function benchTiles() {
-  const cluster = await startPostgresCluster({ settings: CLUSTER_SETTINGS });
-  later(() => cluster.stop());
-  await cluster.psql('CREATE DATABASE wildalert');
-  const url = cluster.urlFor('wildalert');
-  const server = await startServerProcess({ env: { DATABASE_URL: url, LOG_LEVEL: 'warn', ...UNLIMITED } });
-  later(() => server.kill('SIGTERM'));
-  const pool = new pg.Pool({ connectionString: url, max: SETTINGS.connections, options: '-c timezone=UTC' });
-  later(() => pool.end());
+  const { server, pool } = await serverOnPostgres();
   const size = SETTINGS.tilesSize;
   const t = Date.now();
   for (let offset = 0; offset < size; offset += 250_000) await pool.query(seedAlertsSql(Math.min(250_000, size - offset), { offset }));
@@ -415,6 +415,7 @@ async function benchTiles() {
     notes.push(`${name}.tiles_${window}: a 360×640 view's tiles as sent (Brotli), the largest of 5 centres within ~10 km of Kraków per zoom: ${perZoom.join('; ')}.`);
   }
   await measureRepeatView(server.url, pool, name);
+  await measureHotspots(server.url, pool, name);
 
   const views = Array.from({ length: QUICK ? 200 : 1000 }, ((rnd) => () => variedCentre(rnd))(random(13)));
   const sc = await measureSupercluster(pool, views, TILE_ZOOM);
@@ -425,6 +426,46 @@ async function benchTiles() {
   const all = figures.find((f) => f.name === `${name}.tiles_all_views_rps`)?.value ?? NaN;
   figure(`${name}.tiles_all_over_supercluster`, all / sc.viewsPerSecond, '×');
   notes.push(`${name}.supercluster: ${sc.points} points indexed in one Node process (radius 60 px, extent 256, maxZoom 19, as the web app used it), getClusters over a phone view and its margin at zoom ${TILE_ZOOM}, one core; rebuilt from scratch on every change.`);
+}
+
+/**
+ * Hotspots (issue 19) over the same alerts: the database's time for a tile at the map's zoom
+ * (varied around Kraków) and for a wide one, and the bytes of a phone view at several zooms.
+ */
+async function measureHotspots(origin: string, pool: pg.Pool, name: string) {
+  const rnd = random(29);
+  const z = tileZoomFor(TILE_ZOOM);
+  const filter = { since: new Date(Date.now() - 365 * 86_400_000), timeZone: 'Europe/Warsaw' };
+  const tileOf = (zoom: number) => {
+    const centre = variedCentre(rnd);
+    return { z: zoom, ...gridOf(centre.latitude, centre.longitude, zoom) };
+  };
+  const plain = await sqlLoop(pool, HOTSPOT_SQL, () => hotspotParams(tileOf(z), filter));
+  figure(`${name}.hotspots_z${z}_sql_p50_ms`, plain.p50, 'ms');
+  const dusk = await sqlLoop(pool, HOTSPOT_SQL, () => hotspotParams(tileOf(z), { ...filter, season: 'autumn', hours: '16-21' }));
+  figure(`${name}.hotspots_z${z}_autumn_dusk_sql_p50_ms`, dusk.p50, 'ms');
+  const wide = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await pool.query(HOTSPOT_SQL, hotspotParams({ z: 7, ...gridOf(KRAKOW.latitude, KRAKOW.longitude, 7) }, filter));
+    wide.push(performance.now() - t);
+  }
+  figure(`${name}.hotspots_z7_sql_ms`, wide.sort((a, b) => a - b)[1]!, 'ms');
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  later(async () => agent.destroy());
+  const perZoom: string[] = [];
+  let largest = 0;
+  for (const zoom of [8, 10, 13, 16]) {
+    const tiles = tilesInView(KRAKOW, zoom, PHONE_VIEW.width, PHONE_VIEW.height);
+    const answers = await Promise.all(tiles.map((t) => get(agent, origin, `/Alerts/hotspots/${t.z}/${t.x}/${t.y}`)));
+    const bytes = answers.reduce((sum, a) => sum + a.bytes, 0);
+    const counted = answers.reduce((sum, a) => sum + (JSON.parse(a.body) as { total: number }).total, 0);
+    perZoom.push(`z${zoom} ${(bytes / 1000).toFixed(1)} kB (${tiles.length} tiles, ${counted} alerts)`);
+    largest = Math.max(largest, bytes);
+  }
+  figure(`${name}.hotspots_view_br_kb_max`, largest / 1000, 'KB');
+  notes.push(`${name}.hotspots: tiles at zoom ${z} from varied centres within ~10 km of Kraków, the whole year and autumn 16–21 h; a zoom-7 tile over Kraków, median of 3; a 360×640 view over Kraków as sent (Brotli): ${perZoom.join('; ')}.`);
 }
 
 /**
@@ -756,6 +797,7 @@ const TARGETS: Array<[name: string, comparison: '<=' | '>=', target: number]> = 
   ['postgres_1m.tiles_7d_over_naive', '>=', 40],
   ['postgres_1m.tiles_all_over_naive', '>=', 20],
   ['postgres_1m.tiles_all_view_p50_ms', '<=', 100],
+  ['postgres_1m.hotspots_view_br_kb_max', '<=', 50],
   ['postgres_1m.tiles_repeat_view_304', '>=', 100],
   ['postgres_1m.tiles_repeat_view_queries', '<=', 0],
 ];

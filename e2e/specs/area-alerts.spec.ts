@@ -1,11 +1,12 @@
 /**
  * "Powiadamiaj mnie" on a phone: the sheet sets an area drawn on the map and offers its Atom
- * feed; where the browser has no Push API it says so and offers the feed instead. (Headless
- * Chromium has the Push API but no push service to subscribe with, so subscribing itself is
- * covered by the API's tests against a push-service stand-in, and the worker's handlers by
- * their unit test.)
+ * feed; subscribing, changing, pausing and deleting reach the server, and an alert in the area
+ * reaches the push service (the tests' stand-in, which checks VAPID and decrypts the payload)
+ * and, delivered to the service worker, shows a notification. Where the browser has no Push API
+ * the sheet says so and offers the feed instead.
  */
 import type { Page } from '@playwright/test';
+import { startPushService, type BrowserSubscription, type PushService } from '@wildalert/test-support';
 import { expect, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, PHONE } from '../support/app.ts';
@@ -88,4 +89,129 @@ test('without the Push API the sheet says so and offers the feed', async ({ page
   const atom = await page.request.get(new URL(href!, wildalert.origin).href);
   expect(atom.headers()['content-type']).toMatch(/^application\/atom\+xml/);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+/** One push service for the file's tests; each test's server trusts its certificate. */
+const withPush = test.extend<object, { push: PushService }>({
+  push: [
+    async ({}, use) => {
+      const push = await startPushService();
+      await use(push);
+      await push.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverOptions: async ({ push }, use) => use({ engine: 'postgres', env: { PUSH_CA_FILE: push.caFile } }),
+});
+
+withPush.describe('subscribed through the sheet', () => {
+  withPush.use({ serviceWorkers: 'allow' });
+
+  /**
+   * Chromium subscribes only through Google's push service, which this machine cannot reach, so
+   * the page's pushManager hands out a subscription of the stand-in instead (its endpoint and
+   * keys, as `subscribe()` would). Everything after that is real: the sheet, the API, VAPID,
+   * encryption, and the service worker showing what the push carried.
+   */
+  async function useStandInSubscription(page: Page, subscription: BrowserSubscription) {
+    await page.context().grantPermissions(['notifications']);
+    await page.addInitScript((sub: BrowserSubscription) => {
+      const KEY = 'test-push-subscription';
+      const make = () => ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: null },
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem(KEY);
+          return true;
+        },
+      });
+      PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? (make() as unknown as PushSubscription) : null);
+      PushManager.prototype.subscribe = async () => {
+        localStorage.setItem(KEY, '1');
+        return make() as unknown as PushSubscription;
+      };
+    }, subscription);
+  }
+
+  async function serverCopy(page: Page, sub: BrowserSubscription, origin: string) {
+    const res = await page.request.post(`${origin}/PushSubscriptions/lookup`, { data: { endpoint: sub.endpoint, auth: sub.keys.auth } });
+    return res.status() === 200 ? ((await res.json()) as { data: { radius: number; animals: string[] | null; paused: boolean } }).data : res.status();
+  }
+
+  withPush('subscribe, get a notification, change the area, pause, resume and delete', async ({ page, wildalert, push }) => {
+    const sub = push.subscribe();
+    await useStandInSubscription(page, sub);
+    await page.goto('');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await bell(page).tap();
+    await sheet(page).getByRole('button', { name: 'Włącz powiadomienia' }).tap();
+    await expect(sheet(page).getByRole('status')).toHaveText('Powiadomienia włączone.');
+    await expect(sheet(page).getByText('Wszystkie w promieniu 1 km')).toBeVisible();
+    expect(await serverCopy(page, sub, wildalert.origin)).toMatchObject({ radius: 1, animals: null, paused: false });
+
+    // A boar 300 m from the map's centre: one push, readable only with the browser's keys.
+    const before = push.received.length;
+    const boar = await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.0027, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Dzik przy przystanku' });
+    await push.waitFor(before + 1);
+    const delivered = push.received[before]!;
+    expect(delivered.endpoint).toBe(sub.endpoint);
+    expect(delivered.payload).toMatchObject({ url: expect.stringContaining(`/WildAlertApp/alerts/${boar.id}`) });
+    expect(push.refused).toEqual([]);
+
+    // The same bytes delivered to the service worker show a notification that names the boar.
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: wildalert.origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(delivered.payload),
+    });
+    const notifications = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown })),
+      );
+    await expect.poll(notifications).toEqual([
+      {
+        title: 'Nowe zgłoszenie w pobliżu',
+        body: expect.stringMatching(/^Dzik, 300 m od Twojego miejsca.*Dzik przy przystanku/s),
+        data: { url: expect.stringContaining(`/WildAlertApp/alerts/${boar.id}`) },
+      },
+    ]);
+
+    // Another day: the sheet starts from this device's subscription, and saves a change.
+    await page.reload();
+    await bell(page).tap();
+    await expect(sheet(page).getByText('Wszystkie w promieniu 1 km')).toBeVisible();
+    await sheet(page).getByRole('slider').focus();
+    await page.keyboard.press('ArrowRight');
+    await sheet(page).getByRole('button', { name: 'Dzik' }).tap();
+    await sheet(page).getByRole('button', { name: 'Zapisz zmiany' }).tap();
+    await expect(sheet(page).getByRole('status')).toHaveText('Zapisano.');
+    await expect(sheet(page).getByText('Dzik w promieniu 1,5 km')).toBeVisible();
+    expect(await serverCopy(page, sub, wildalert.origin)).toMatchObject({ radius: 1.5, animals: ['boar'], paused: false });
+
+    await sheet(page).getByRole('button', { name: 'Wstrzymaj' }).tap();
+    await expect(sheet(page).getByRole('status')).toHaveText('Powiadomienia wstrzymane.');
+    await expect(sheet(page).getByText('Dzik w promieniu 1,5 km — wstrzymane')).toBeVisible();
+    expect(await serverCopy(page, sub, wildalert.origin)).toMatchObject({ paused: true });
+    await sheet(page).getByRole('button', { name: 'Wznów' }).tap();
+    await expect(sheet(page).getByRole('status')).toHaveText('Powiadomienia wznowione.');
+    expect(await serverCopy(page, sub, wildalert.origin)).toMatchObject({ paused: false });
+
+    await sheet(page).getByRole('button', { name: 'Usuń' }).tap();
+    await expect(sheet(page).getByRole('status')).toHaveText('Powiadomienia usunięte z tego urządzenia.');
+    await expect(sheet(page).getByText('Brak — powiadomienia nie są włączone.')).toBeVisible();
+    await expect(sheet(page).getByRole('button', { name: 'Włącz powiadomienia' })).toBeVisible();
+    expect(await serverCopy(page, sub, wildalert.origin)).toBe(404);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
 });

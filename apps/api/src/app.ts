@@ -27,6 +27,10 @@ import photos from './routes/photos.ts';
 import photoStorage from './plugins/photo-storage.ts';
 import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
+import alertsHotspots from './routes/alerts-hotspots.ts';
+import alertVotes from './routes/alert-votes.ts';
+import contacts from './routes/contacts.ts';
+import { loadContacts } from './contacts.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
@@ -56,6 +60,8 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Read before anything opens: a bad file stops the start with a message naming it.
+  const contactTable = loadContacts(config.contactsFile);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -120,7 +126,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsFeed);
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
+  await app.register(alertsHotspots, { timeZone: config.timeZone });
   await app.register(moderation);
+  await app.register(alertVotes);
+  await app.register(contacts, { table: contactTable });
   await app.register(pushSubscriptions);
   await app.register(animals);
   await app.register(health, { version });

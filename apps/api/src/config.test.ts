@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_CONTACTS_FILE, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for a local run on the embedded database', () => {
@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
       streams: { perClient: 100, max: 5000 },
       push: { vapidPublicKey: undefined, vapidPrivateKey: undefined, subject: 'mailto:wildalert@localhost', caFile: undefined },
+      timeZone: 'Europe/Warsaw',
+      contactsFile: DEFAULT_CONTACTS_FILE,
       logLevel: 'info',
     });
   });
@@ -76,9 +78,12 @@ describe('loadConfig', () => {
       TILE_URL: 'http://tiles.local/{z}/{x}/{y}.png',
       ADMIN_TOKEN: 'a-long-enough-secret',
       LOG_LEVEL: 'warn',
+      TIME_ZONE: 'America/New_York',
+      CONTACTS_FILE: 'city/contacts.json',
       UNRELATED: 'x',
     });
-    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/var/lib/wildalert', logLevel: 'warn' });
+    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/var/lib/wildalert', logLevel: 'warn', timeZone: 'America/New_York' });
+    expect(config.contactsFile).toBe(path.resolve('city/contacts.json'));
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
 
@@ -92,6 +97,8 @@ describe('loadConfig', () => {
     ['ADMIN_TOKEN', 'a long enough secret with spaces'],
     ['ADMIN_TOKEN', 'zażółć-gęślą-jaźń-0123456789'],
     ['LOG_LEVEL', 'loud'],
+    ['TIME_ZONE', 'Europe/Kraków'],
+    ['TIME_ZONE', 'CET+1'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '1.5'],

@@ -1,6 +1,7 @@
 /** The server's configuration: read from the environment once, validated, typed. */
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_TILE_URL } from '@wildalert/shared';
@@ -38,6 +39,8 @@ const EnvSchema = Type.Object({
   VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
   VAPID_SUBJECT: Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s]+)$', default: 'mailto:wildalert@localhost' }),
   PUSH_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
+  CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -79,10 +82,17 @@ export interface Config {
    * for push services besides the system's (a push service on a private network, as the tests run).
    */
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; caFile: string | undefined };
+  /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
+  timeZone: string;
+  /** Whom to call about an animal, where (contacts.ts): a JSON file, or the bundled table for Kraków. */
+  contactsFile: string;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+/** The table bundled with the API: Kraków's City Guard, and the emergency number everywhere. */
+export const DEFAULT_CONTACTS_FILE = fileURLToPath(new URL('../contacts.json', import.meta.url));
 
 /** What to write instead, where the schema's own message would only quote a pattern. */
 const HINTS: Record<string, string> = {
@@ -119,6 +129,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (Boolean(v.PHOTOS_S3_ACCESS_KEY_ID) !== Boolean(v.PHOTOS_S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: PHOTOS_S3_ACCESS_KEY_ID and PHOTOS_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credentials)');
+  }
+  if (!Intl.supportedValuesOf('timeZone').includes(v.TIME_ZONE) && v.TIME_ZONE !== 'UTC') {
+    throw new ConfigError(`Invalid configuration: TIME_ZONE must be an IANA time zone such as Europe/Warsaw (got ${JSON.stringify(v.TIME_ZONE)})`);
   }
   const dataDir = path.resolve(v.DATA_DIR);
   return {
@@ -158,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       subject: v.VAPID_SUBJECT,
       caFile: v.PUSH_CA_FILE && path.resolve(v.PUSH_CA_FILE),
     },
+    timeZone: v.TIME_ZONE,
+    contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -100,7 +100,7 @@ export class TileCache {
     const started = Date.now();
     const answer = load()
       .then((body) => {
-        const result: TileAnswer = { body, hash: hashOf(body), encoded: {} };
+        const result = tileAnswer(body);
         if ((this.lastChange.get(tileKey(tile)) ?? 0) <= before) {
           // A commit heard of during the read whose event is not read yet may be in this tile.
           if (this.heardAt >= started && this.readAt < this.heardAt && Date.now() - this.heardAt < UNREAD_MS) return result;
@@ -155,4 +155,5 @@ function cacheKey(tile: Tile, q: TileQuery): string {
   return `${tileKey(tile)}|${q.animal ? [...new Set(q.animal)].sort().join(',') : ''}|${q.since ? new Date(q.since).toISOString() : ''}`;
 }
 
-const hashOf = (body: string) => createHash('sha256').update(body).digest('base64url').slice(0, 32);
+/** An answer to keep and send: its body, its hash for the ETag, no encoding made yet. */
+export const tileAnswer = (body: string): TileAnswer => ({ body, hash: createHash('sha256').update(body).digest('base64url').slice(0, 32), encoded: {} });

@@ -14,10 +14,12 @@ window.addEventListener('load', () => {
   // Alerts added without a connection: sent now, and whenever the connection returns.
   void import('./features/offline-queue/api/outbox.ts').then(
     (m) =>
-      m.startOutbox((body, key) =>
+      m.startOutbox({
         // Loaded only when something waits: the form's module brings the schemas with it.
-        import('./features/add-alert/api/create-alert.ts').then(({ createAlert }) => createAlert(body, key)),
-      ),
+        alert: (body, key) => import('./features/add-alert/api/create-alert.ts').then(({ createAlert }) => createAlert(body, key)).then((r) => r.data),
+        photo: (alertId, alertKey, photoKey, blob) =>
+          import('./features/add-alert/api/upload-photo.ts').then(({ uploadPhoto }) => uploadPhoto(alertId, alertKey, photoKey, blob)),
+      }),
     ignore,
   );
 });

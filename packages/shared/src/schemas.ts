@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
+import { SightingFields, SightingSchema } from './sighting.ts';
 import {
   COMMENTS_MAX_LENGTH,
   LIMIT_DEFAULT,
@@ -24,8 +25,8 @@ const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
   description: 'A key from GET /Animals',
 });
 
-const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
-const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
+export const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
+export const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
 
 const CommentsSchema = Type.String({
   maxLength: COMMENTS_MAX_LENGTH,
@@ -55,6 +56,13 @@ export const AlertSchema = Type.Object(
     comments: Type.String(),
     createdAt: Type.String({ format: 'date-time', description: 'Set by the server, UTC' }),
     photos: Type.Array(PhotoSchema, { maxItems: 3, description: 'Its photos, in the order they were added (none hidden)' }),
+    stillThere: Type.Integer({ minimum: 0, description: 'Networks that confirmed the animal is still there (POST /Alerts/{id}/votes)' }),
+    gone: Type.Integer({ minimum: 0, description: 'Networks that said the animal has gone' }),
+    lastSeenAt: Type.String({
+      format: 'date-time',
+      description: 'When the animal was last seen there: the newest "still there", else createdAt (UTC)',
+    }),
+    ...SightingSchema.properties,
   },
   { $id: 'Alert', additionalProperties: false },
 );
@@ -66,6 +74,9 @@ export const CreateAlertBodySchema = Type.Object(
     longitude: LongitudeSchema,
     animal: AnimalKeySchema,
     comments: Type.Optional(CommentsSchema),
+    howMany: Type.Optional(SightingFields.howMany),
+    young: Type.Optional(SightingFields.young),
+    behaviour: Type.Optional(SightingFields.behaviour),
   },
   { additionalProperties: false },
 );

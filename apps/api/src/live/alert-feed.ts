@@ -169,7 +169,7 @@ export class AlertFeed {
     if (event.kind === 'removed') {
       // A hidden alert's content is never replayed: its earlier "added" becomes a removal too.
       this.recent = this.recent.map((e) =>
-        e.kind === 'added' && e.alert.id === event.alertId ? { id: e.id, kind: 'removed', alertId: event.alertId, at: event.at } : e,
+        e.kind !== 'removed' && e.alert.id === event.alertId ? { id: e.id, kind: 'removed', alertId: event.alertId, at: event.at } : e,
       );
     }
     for (const listener of this.eventListeners) listener(event);

@@ -1,10 +1,12 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`. */
 import fp from 'fastify-plugin';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
+import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
 import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
+import { votesRepository, type VotesRepository } from '../repositories/votes-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,8 @@ declare module 'fastify' {
     moderation: ModerationRepository;
     photos: PhotosRepository;
     tiles: TilesRepository;
+    hotspots: HotspotsRepository;
+    votes: VotesRepository;
   }
 }
 
@@ -23,6 +27,8 @@ export default fp(
     app.decorate('moderation', moderationRepository(app.db));
     app.decorate('photos', photosRepository(app.db));
     app.decorate('tiles', tilesRepository(app.db));
+    app.decorate('hotspots', hotspotsRepository(app.db));
+    app.decorate('votes', votesRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

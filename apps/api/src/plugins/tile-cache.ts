@@ -12,7 +12,7 @@ export default fp(
   async (app) => {
     const cache = new TileCache();
     app.feed.onCommit(() => cache.committed());
-    app.feed.onEvent((event) => cache.eventRead(event.kind === 'added' ? event.alert : event.at));
+    app.feed.onEvent((event) => cache.eventRead(event.kind === 'removed' ? event.at : event.alert));
     app.decorate('tileCache', cache);
   },
   { name: 'wildalert-tile-cache', dependencies: ['wildalert-live'] },

@@ -2,7 +2,7 @@
  * The one SQL description of an Alert (AlertSchema), from which every format the API sends
  * is built: JSON at either location, GeoJSON and CSV. A module of its own: no import cycle.
  */
-import type { Alert } from '@wildalert/shared';
+import type { Alert, Photo } from '@wildalert/shared';
 
 /** A timestamp column as the API shows it: ISO 8601 UTC with milliseconds. */
 export const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -27,24 +27,33 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     comments: 'a.comments',
     createdAt: utc('a.created_at'),
     photos: PHOTOS_JSON,
+    stillThere: 'a.still_there',
+    gone: 'a.gone',
+    lastSeenAt: utc('coalesce(a.last_confirmed_at, a.created_at)'),
+    howMany: 'a.how_many',
+    young: 'a.young',
+    behaviour: 'a.behaviour',
   };
 }
-
-/**
- * An alert's shown photos as a JSON array, in the order they were added (see
- * repositories/photos-repository.ts, which builds each the same way).
- */
-const PHOTOS_JSON = `coalesce((
-      SELECT json_agg(json_build_object(
-        'id', p.id, 'thumbnailUrl', '/photos/' || p.thumbnail_key, 'url', '/photos/' || p.large_key,
-        'width', p.large_width, 'height', p.large_height) ORDER BY p.position)
-      FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '[]'::json)`;
 
 /** `json_build_object('name', expression, …)` of some fields. */
 export const jsonObject = (fields: Partial<Record<string, string>>) =>
   `json_build_object(${Object.entries(fields)
     .map(([name, sql]) => `'${name}', ${sql}`)
     .join(', ')})`;
+
+/** One photo as JSON, from a row `p` of `photos`. Typed by Photo, as alertFields is by Alert. */
+export const PHOTO_JSON = jsonObject({
+  id: 'p.id',
+  thumbnailUrl: `'/photos/' || p.thumbnail_key`,
+  url: `'/photos/' || p.large_key`,
+  width: 'p.large_width',
+  height: 'p.large_height',
+} satisfies Record<keyof Photo, string>);
+
+/** An alert's shown photos as a JSON array, in the order they were added, for a row `a` of `alerts`. */
+export const PHOTOS_JSON = `coalesce((
+  SELECT json_agg(${PHOTO_JSON} ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '[]'::json)`;
 
 /** One alert as JSON, built by PostgreSQL from a row `a` of `alerts`. */
 const alertJson = (location: AlertLocation) => jsonObject(alertFields(location));

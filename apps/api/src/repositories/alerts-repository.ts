@@ -85,6 +85,10 @@ const CSV_SQL = (() => {
     comments: `'"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"'`,
     // The larger copies' addresses, separated by spaces (a cell of plain text, not JSON).
     photos: `coalesce((SELECT string_agg('/photos/' || p.large_key, ' ' ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '')`,
+    // Not said: an empty cell (concat_ws would drop a NULL, and the columns after it with it).
+    howMany: `coalesce(a.how_many, '')`,
+    young: `coalesce(a.young::text, '')`,
+    behaviour: `coalesce(a.behaviour, '')`,
   };
   return searchSql(
     `'${Object.keys(fields).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),
@@ -150,10 +154,21 @@ export function alertsRepository(db: Database) {
         }
         const published = publicLocation(body, body.animal);
         const rows = await tx.query<{ alert: Alert }>(
-          `INSERT INTO alerts AS a (id, location, public_location, animal, comments)
-           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7)
+          `INSERT INTO alerts AS a (id, location, public_location, animal, comments, how_many, young, behaviour)
+           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7, $8, $9, $10)
            RETURNING ${ALERT_JSON} AS alert`,
-          [id, body.longitude, body.latitude, published.longitude, published.latitude, body.animal, body.comments ?? ''],
+          [
+            id,
+            body.longitude,
+            body.latitude,
+            published.longitude,
+            published.latitude,
+            body.animal,
+            body.comments ?? '',
+            body.howMany ?? null,
+            body.young ?? null,
+            body.behaviour ?? null,
+          ],
         );
         await recordAlertEvent(tx, id, 'added');
         return { alert: rows[0]!.alert, replayed: false };
@@ -194,6 +209,8 @@ async function claimKey(tx: Queryable, key: string, hash: string, id: string): P
 }
 
 function requestHash(body: CreateAlertBody): string {
-  const canonical = JSON.stringify([body.latitude, body.longitude, body.animal, body.comments ?? '']);
+  // The details of issue 19 only when given: a retry of an alert sent before they existed hashes as it did then.
+  const details = body.howMany === undefined && body.young === undefined && body.behaviour === undefined ? [] : [body.howMany ?? null, body.young ?? null, body.behaviour ?? null];
+  const canonical = JSON.stringify([body.latitude, body.longitude, body.animal, body.comments ?? '', ...details]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -11,6 +11,8 @@ const EVENTS_LOCK = 4_886_063_925;
 
 export type AlertEvent =
   | { id: number; kind: 'added'; alert: Alert }
+  /** A shown alert's content changed (a photo added or hidden): its current content. */
+  | { id: number; kind: 'changed'; alert: Alert }
   /** `at`: where the alert was shown (its public location), for this server's caches; never sent. */
   | { id: number; kind: 'removed'; alertId: string; at: LatLon };
 
@@ -37,15 +39,15 @@ interface EventRow {
   longitude: number;
 }
 
-/** An "added" event of an alert hidden since is read as its removal: its content is never sent. */
+/** An "added" or "changed" event of an alert hidden since is read as its removal: its content is never sent. */
 const EVENT_COLUMNS = `e.id::text AS id, e.kind, e.alert_id,
-  CASE WHEN e.kind = 'added' AND NOT a.hidden THEN ${ALERT_JSON} END AS alert,
+  CASE WHEN e.kind <> 'removed' AND NOT a.hidden THEN ${ALERT_JSON} END AS alert,
   ST_Y(a.public_location::geometry) AS latitude, ST_X(a.public_location::geometry) AS longitude`;
 
 function toEvent(row: EventRow): AlertEvent {
   const id = Number(row.id);
-  return row.kind === 'added' && row.alert
-    ? { id, kind: 'added', alert: row.alert }
+  return row.kind !== 'removed' && row.alert
+    ? { id, kind: row.kind, alert: row.alert }
     : { id, kind: 'removed', alertId: row.alert_id, at: { latitude: row.latitude, longitude: row.longitude } };
 }
 

@@ -186,6 +186,35 @@ export function moderationRepository(db: Database) {
         [limit + 1],
       );
     },
+
+    /**
+     * Hidden alerts, the most recently hidden first, with every report they had (newest first),
+     * for a moderator who may restore them. At most `limit` (+1 to tell whether more wait).
+     */
+    async hidden(limit: number): Promise<ReportedAlert[]> {
+      return db.query<ReportedAlert>(
+        `SELECT ${EXACT_ALERT_JSON} AS alert,
+                a.hidden AS hidden,
+                a.hidden_by AS "hiddenBy",
+                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${utc('a.hidden_at')} END AS "hiddenAt",
+                coalesce((SELECT json_agg(${jsonObject({ reason: 'r.reason', reportedAt: utc('r.reported_at') })} ORDER BY r.reported_at DESC)
+                          FROM alert_reports r WHERE r.alert_id = a.id), '[]'::json) AS reports
+         FROM alerts a
+         WHERE a.hidden
+         ORDER BY a.hidden_at DESC NULLS LAST, a.id
+         LIMIT $1`,
+        [limit + 1],
+      );
+    },
+
+    /** Whether a stored copy belongs to a photo the moderator may look at: one not hidden by itself, of any alert, hidden or not. */
+    async photoCopyExists(key: string): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM photos p WHERE (p.thumbnail_key = $1 OR p.large_key = $1) AND p.hidden_at IS NULL LIMIT 1`,
+        [key],
+      );
+      return rows.length > 0;
+    },
   };
 }
 

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Photo } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
+import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
+import { recordAlertEvent } from './events-repository.ts';
 
 /** An alert has at most this many photos. */
 export const PHOTOS_PER_ALERT = 3;
@@ -15,14 +17,6 @@ export interface StoredCopies {
 }
 
 export class TooManyPhotosError extends Error {}
-
-const PHOTO_JSON = `json_build_object(
-  'id', p.id,
-  'thumbnailUrl', '/photos/' || p.thumbnail_key,
-  'url', '/photos/' || p.large_key,
-  'width', p.large_width,
-  'height', p.large_height
-)`;
 
 export function photosRepository(db: Database) {
   return {
@@ -67,9 +61,9 @@ export function photosRepository(db: Database) {
         ];
         if (count >= PHOTOS_PER_ALERT) throw new TooManyPhotosError();
         const rows = await tx.query<{ photo: Photo }>(
-          `INSERT INTO photos (id, alert_id, position, idempotency_key, thumbnail_key, thumbnail_width, thumbnail_height, large_key, large_width, large_height)
+          `INSERT INTO photos AS p (id, alert_id, position, idempotency_key, thumbnail_key, thumbnail_width, thumbnail_height, large_key, large_width, large_height)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-           RETURNING ${PHOTO_JSON.replaceAll('p.', '')} AS photo`,
+           RETURNING ${PHOTO_JSON} AS photo`,
           [
             randomUUID(),
             alertId,
@@ -83,6 +77,8 @@ export function photosRepository(db: Database) {
             copies.large.height,
           ],
         );
+        // Open maps and cached tiles learn that the alert shows one more photo.
+        await recordAlertEvent(tx, alertId, 'changed');
         return { photo: rows[0]!.photo, replayed: false };
       });
     },
@@ -90,7 +86,7 @@ export function photosRepository(db: Database) {
     /** The photos an alert shows, in the order they were added; undefined when the alert is not shown. */
     async ofAlert(alertId: string): Promise<Photo[] | undefined> {
       const rows = await db.query<{ photos: Photo[] }>(
-        `SELECT coalesce((SELECT json_agg(${PHOTO_JSON} ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '[]'::json) AS photos
+        `SELECT ${PHOTOS_JSON} AS photos
          FROM alerts a WHERE a.id = $1 AND NOT a.hidden`,
         [alertId],
       );
@@ -109,6 +105,8 @@ export function photosRepository(db: Database) {
         if (rows.length === 0) return false;
         if (!rows[0]!.was_hidden) {
           await tx.query(`INSERT INTO moderation_log (alert_id, photo_id, action) VALUES ($1, $2, 'photo-hidden-by-moderator')`, [alertId, photoId]);
+          // Open maps and cached tiles learn that the alert shows one photo fewer.
+          await recordAlertEvent(tx, alertId, 'changed');
         }
         return true;
       });

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { ALERT_JSON, utc } from './alert-json.ts';
 
 /** Which visible alerts are in the tile ($1–$4 its west, south, east, north) and pass the filters ($6 animals, $7 since), as a condition on `a`. */
-const IN_TILE = `a.public_location::geometry && ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326)
+export const IN_TILE = `a.public_location::geometry && ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326)
       AND NOT a.hidden
       AND ($6::text[] IS NULL OR a.animal = ANY ($6::text[]))
       AND ($7::timestamptz IS NULL OR a.created_at >= $7::timestamptz)
@@ -16,8 +16,8 @@ const IN_TILE = `a.public_location::geometry && ST_MakeEnvelope($1::float8, $2::
       AND ST_Y(a.public_location::geometry) > $2::float8 AND ST_Y(a.public_location::geometry) <= $4::float8`;
 
 /** The cell of `a` on the grid of $5 cells per world side: gridOf's arithmetic. */
-const CELL_X = `floor((ST_X(a.public_location::geometry) + 180) / 360 * $5)::int`;
-const CELL_Y = `floor((1 - ln(tan(radians(ST_Y(a.public_location::geometry))) + 1 / cos(radians(ST_Y(a.public_location::geometry)))) / pi()) / 2 * $5)::int`;
+export const CELL_X = `floor((ST_X(a.public_location::geometry) + 180) / 360 * $5)::int`;
+export const CELL_Y = `floor((1 - ln(tan(radians(ST_Y(a.public_location::geometry))) + 1 / cos(radians(ST_Y(a.public_location::geometry)))) / pi()) / 2 * $5)::int`;
 
 /**
  * A tile holds west ≤ longitude < east (180° itself in the last column) and south < latitude ≤
@@ -87,8 +87,8 @@ export function tileParams({ z, x, y }: Tile, q: TileQuery): unknown[] {
  * thousands of rows may take longer than a request's usual deadline. Each is read once and
  * then kept (tile-cache.ts) until an alert inside it changes.
  */
-const WIDE_TILE_MAX_ZOOM = 8;
-const WIDE_TILE_TIMEOUT_MS = 20_000;
+export const WIDE_TILE_MAX_ZOOM = 8;
+export const WIDE_TILE_TIMEOUT_MS = 20_000;
 
 export function tilesRepository(db: Database) {
   return {

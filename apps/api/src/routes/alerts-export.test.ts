@@ -35,7 +35,7 @@ describe('GET /Alerts.geojson', () => {
         type: 'Feature',
         id: alert.id,
         geometry: { type: 'Point', coordinates: [alert.longitude, alert.latitude] },
-        properties: { id: alert.id, animal: alert.animal, comments: alert.comments, createdAt: alert.createdAt, photos: alert.photos },
+        properties: (({ latitude: _lat, longitude: _lon, ...rest }) => rest)(alert),
       });
     }
     const [lon, lat] = body.features[1]!.geometry.coordinates;
@@ -114,7 +114,7 @@ describe('GET /Alerts.csv', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos']);
+    expect(rows[0]).toEqual(['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour']);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
       alert.id,
@@ -123,6 +123,12 @@ describe('GET /Alerts.csv', () => {
       'boar',
       tricky,
       alert.createdAt,
+      '',
+      '0',
+      '0',
+      alert.lastSeenAt,
+      '',
+      '',
       '',
     ]);
   });
@@ -137,7 +143,7 @@ describe('GET /Alerts.csv', () => {
 
   it('answers just the header when nothing matches, and 400 for a bad query', async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=-45&Longitude=170' });
-    expect(empty.body).toBe('id,latitude,longitude,animal,comments,createdAt,photos\r\n');
+    expect(empty.body).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour\r\n');
     const bad = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=50&Longitude=19&limit=0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);

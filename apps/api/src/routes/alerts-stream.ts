@@ -31,6 +31,8 @@ function toSse(message: FeedMessage) {
   switch (message.kind) {
     case 'added':
       return { id: String(message.id), event: 'alert', data: message.alert };
+    case 'changed':
+      return { id: String(message.id), event: 'changed', data: message.alert };
     case 'removed':
       return { id: String(message.id), event: 'removed', data: { id: message.alertId } };
     default:
@@ -104,6 +106,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
         summary: 'New alerts in an area, live (Server-Sent Events)',
         description: [
           'A `text/event-stream`. Events: `alert` (data: an Alert, new within the area),',
+          '`changed` (data: the Alert as it is now, one the client may already show: a photo added or hidden),',
           '`removed` (data: `{id}`, an alert hidden by moderation), `ready` (the stream is live;',
           'its `id` is where the client stands) and `reset` (the client missed more than can be',
           'replayed and should reload its area). A comment line is sent every 20 s.',

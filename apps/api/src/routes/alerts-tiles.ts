@@ -5,27 +5,15 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema, fieldError } from '@wildalert/shared';
-import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
-import { encodedBody, etagOf, matchesEtag, type TileEncoding } from '../tile-cache.ts';
+import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
+import { problemResponses } from '../problem.ts';
+import { assertTileExists, sendTileAnswer } from './tile-answer.ts';
 
 /**
  * Fresh for 10 s in any cache, then served stale for up to a minute while one request
  * revalidates (304 when unchanged): open maps learn of changes from the live stream meanwhile.
  */
 const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
-
-/** Brotli when the client takes it, else gzip, else none (q=0 refuses a coding). */
-function acceptedEncoding(header: string | undefined): TileEncoding {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(/\s*;\s*/))
-      .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q))
-      .map(([coding]) => coding),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'identity';
-}
 
 const tiles: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -62,26 +50,10 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const tile = request.params;
-      const side = 2 ** tile.z;
-      if (tile.x >= side || tile.y >= side) {
-        const outside = [fieldError({ code: 'too_large', limit: side - 1 })];
-        throw new HttpProblem({
-          status: 400,
-          detail: `There is no tile ${tile.z}/${tile.x}/${tile.y}: at zoom ${tile.z}, x and y go from 0 to ${side - 1}.`,
-          type: PROBLEM_TYPES.validation,
-          errors: { ...(tile.x >= side ? { x: outside } : {}), ...(tile.y >= side ? { y: outside } : {}) },
-        });
-      }
+      assertTileExists(tile);
       const query = request.query;
       const answer = await app.tileCache.get(tile, query, () => app.tiles.tile(tile, query));
-      const { encoding, body } = encodedBody(answer, acceptedEncoding(request.headers['accept-encoding']));
-      reply.header('etag', etagOf(answer, encoding)).header('cache-control', TILE_CACHE_CONTROL);
-      // Content-Type first: it tells the compression plugin to add Vary: Accept-Encoding, also to a 304.
-      reply.type('application/json; charset=utf-8');
-      if (matchesEtag(request.headers['if-none-match'], answer)) return reply.code(304).send(null);
-      // Compressed already: the compression plugin leaves an answer with a Content-Encoding alone.
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send((await body) as never);
+      return sendTileAnswer(request, reply, answer, TILE_CACHE_CONTROL);
     },
   );
 };

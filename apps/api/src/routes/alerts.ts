@@ -77,7 +77,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The alerts of GET /Alerts as GeoJSON',
         description:
           'Same query and validation as `GET /Alerts`: a FeatureCollection of Points, coordinates ' +
-          '`[longitude, latitude]`, properties `id`, `animal`, `comments`, `createdAt`, `photos`.',
+          '`[longitude, latitude]`, properties `id`, `animal`, `comments`, `createdAt`, `photos`, `stillThere`, `gone`, `lastSeenAt`, `howMany`, `young`, `behaviour`.',
         querystring: AlertsQuerySchema,
         response: {
           200: { description: 'A GeoJSON FeatureCollection', content: { 'application/geo+json': { schema: AlertsGeoJsonSchema } } },
@@ -101,7 +101,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The alerts of GET /Alerts as CSV',
         description:
           'Same query and validation as `GET /Alerts`. RFC 4180: a header row ' +
-          '(`id,latitude,longitude,animal,comments,createdAt,photos`), CRLF line ends, comments quoted, ' +
+          '(`id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour`), CRLF line ends, comments quoted, ' +
           'photos as the addresses of their larger copies separated by spaces. ' +
           'A comment starting with `=`, `+`, `-` or `@` is prefixed with `\'` so that a spreadsheet ' +
           'does not run it as a formula.',

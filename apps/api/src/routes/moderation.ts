@@ -111,30 +111,83 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
+  /** A moderator's list of alerts to review, at their exact points, with their reports and photos. */
+  const reviewList = (
+    path: string,
+    texts: { operationId: string; summary: string; description: string },
+    load: (limit: number) => ReturnType<typeof app.moderation.reported>,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['moderation'],
+          ...texts,
+          security: MODERATOR,
+          querystring: Type.Object(
+            { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
+            { additionalProperties: false },
+          ),
+          response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
+        },
+        onRequest: app.requireAdmin,
+      },
+      async (request, reply) => {
+        const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
+        const rows = await load(limit);
+        reply.header('cache-control', 'no-store');
+        return { data: rows.slice(0, limit), truncated: rows.length > limit };
+      },
+    );
+
+  reviewList(
     '/moderation/reports',
+    {
+      operationId: 'listReportedAlerts',
+      summary: 'Reported alerts awaiting review (moderator)',
+      description:
+        'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
+        'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
+    },
+    (limit) => app.moderation.reported(limit),
+  );
+
+  reviewList(
+    '/moderation/hidden',
+    {
+      operationId: 'listHiddenAlerts',
+      summary: 'Hidden alerts (moderator)',
+      description:
+        'Alerts hidden by a moderator or by reports, the most recently hidden first, at their exact points, with every report ' +
+        'they had (newest first) and their photos (served to the moderator by `GET /moderation/photos/{key}`: the public URLs answer 404).',
+    },
+    (limit) => app.moderation.hidden(limit),
+  );
+
+  app.get(
+    '/moderation/photos/:key',
     {
       schema: {
         tags: ['moderation'],
-        operationId: 'listReportedAlerts',
-        summary: 'Reported alerts awaiting review (moderator)',
-        description:
-          'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
-          'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
+        operationId: 'getPhotoCopyForModerator',
+        summary: "A photo's copy, whether its alert is shown or hidden (moderator)",
+        description: 'The same copies as `GET /photos/{key}`, also of hidden alerts, never cached by anyone but the moderator.',
         security: MODERATOR,
-        querystring: Type.Object(
-          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
-          { additionalProperties: false },
-        ),
-        response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
+        params: Type.Object({ key: Type.String() }),
+        response: {
+          200: { description: 'The image', content: { 'image/webp': { schema: Type.Unsafe({ type: 'string', format: 'binary' }) } } },
+          ...problemResponses(400, 401, 403, 404),
+        },
       },
       onRequest: app.requireAdmin,
     },
     async (request, reply) => {
-      const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
-      const rows = await app.moderation.reported(limit);
-      reply.header('cache-control', 'no-store');
-      return { data: rows.slice(0, limit), truncated: rows.length > limit };
+      const { key } = request.params;
+      const missing = new HttpProblem({ status: 404, detail: `There is no photo ${key}.` });
+      if (!/^[\w-]{32}\.webp$/.test(key) || !(await app.moderation.photoCopyExists(key))) throw missing;
+      const body = await app.photoStorage.get(key);
+      if (!body) throw missing;
+      return reply.type('image/webp').header('cache-control', 'private, no-store').send(body);
     },
   );
 
@@ -177,6 +230,7 @@ export default fp(moderation, {
     'wildalert-rate-limit',
     'wildalert-admin',
     'wildalert-docs',
+    'wildalert-photo-storage',
   ],
   encapsulate: true,
 });

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import exifReader from 'exif-reader';
-import type { Alert, Photo } from '@wildalert/shared';
+import { gridOf, type Alert, type Photo } from '@wildalert/shared';
 import { startS3Server, type S3Server } from '@wildalert/test-support';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { openStream } from '../../test/sse-client.ts';
 
 const TOKEN = 'photos-moderator-token';
 const MODERATOR = { authorization: `Bearer ${TOKEN}` };
@@ -168,8 +169,35 @@ describe.each([
     const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${near}` })).json();
     expect(geojson.features.find((f: { id: string }) => f.id === alert.id).properties.photos).toEqual([photo]);
     const csv = (await t.app.inject({ method: 'GET', url: `/Alerts.csv?${near}` })).body;
-    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos');
-    expect(csv).toContain(`,${photo.url}\r\n`);
+    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour');
+    expect(csv).toContain(`,${photo.url},0,0,`);
+  });
+
+  it("tells an open map's stream and the cached tiles of a photo added, then hidden, after its alert", async () => {
+    const { alert, key } = await report('hare');
+    const { x, y } = gridOf(alert.latitude, alert.longitude, 15);
+    const tileUrl = `/Alerts/tiles/15/${x}/${y}?animal=hare`;
+    const tilePhotos = async () =>
+      ((await t.app.inject({ method: 'GET', url: tileUrl })).json().alerts as Alert[]).find((a) => a.id === alert.id)?.photos;
+    expect(await tilePhotos()).toEqual([]); // cached now
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(`${origin}/Alerts/stream?Latitude=${alert.latitude}&Longitude=${alert.longitude}&Radius=1`);
+    try {
+      await stream.next('ready');
+      const photo = (await upload(alert.id, key, await png(), 'image/png')).json().data as Photo;
+      const added = await stream.next('changed');
+      expect(JSON.parse(added.data)).toMatchObject({ id: alert.id, photos: [photo] });
+      expect(await tilePhotos()).toEqual([photo]);
+
+      expect((await t.app.inject({ method: 'DELETE', url: `/Alerts/${alert.id}/photos/${photo.id}`, headers: MODERATOR })).statusCode).toBe(204);
+      const hidden = await stream.next('changed');
+      expect(JSON.parse(hidden.data)).toMatchObject({ id: alert.id, photos: [] });
+      expect(await tilePhotos()).toEqual([]);
+      // Neither is news of a new alert: no second "alert" event for it.
+      expect(stream.received.filter((e) => e.event === 'alert')).toEqual([]);
+    } finally {
+      stream.close();
+    }
   });
 
   it('serves no photo of a hidden alert, nor a photo a moderator hid, and logs the decision', async () => {
@@ -190,5 +218,18 @@ describe.each([
     expect((await fetchCopy(two.url)).statusCode).toBe(404);
     expect((await photosOf(alert.id)).statusCode).toBe(404);
     expect((await upload(alert.id, key, await png(), 'image/png')).statusCode).toBe(404);
+
+    // The moderator still sees it, with its photo, to restore it or not.
+    const hidden = await t.app.inject({ method: 'GET', url: '/moderation/hidden', headers: MODERATOR });
+    const entry = (hidden.json().data as Array<{ alert: Alert; hiddenBy: string }>).find((e) => e.alert.id === alert.id);
+    expect(entry).toMatchObject({ hiddenBy: 'moderator', alert: { photos: [two] } });
+    const copy = `/moderation/photos/${two.thumbnailUrl.split('/').at(-1)}`;
+    expect((await t.app.inject({ method: 'GET', url: copy })).statusCode).toBe(401);
+    const seen = await t.app.inject({ method: 'GET', url: copy, headers: MODERATOR });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['cache-control']).toBe('private, no-store');
+    expect((await sharp(seen.rawPayload).metadata()).format).toBe('webp');
+    const hiddenCopy = `/moderation/photos/${one.thumbnailUrl.split('/').at(-1)}`;
+    expect((await t.app.inject({ method: 'GET', url: hiddenCopy, headers: MODERATOR })).statusCode).toBe(404);
   });
 });

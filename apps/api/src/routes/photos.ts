@@ -38,6 +38,12 @@ const UploadHeadersSchema = Type.Object({
 const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
 
 const photos: FastifyPluginAsyncTypebox = async (app) => {
+  /** An alert shows other photos now: searches answer anew, and the feed's event tells the tile cache and open maps. */
+  const alertChanged = async () => {
+    app.searchCache.invalidate();
+    await app.feed.sync();
+  };
+
   // The photo's bytes as they came: what they are is found by decoding them, not from this type.
   app.addContentTypeParser(/^(image\/[\w.+-]+|application\/octet-stream)$/, { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) =>
     done(null, body),
@@ -102,6 +108,7 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const { photo, replayed } = await app.photos.add(id, uploadKey, stored);
         if (replayed) reply.header('idempotent-replayed', 'true');
+        else await alertChanged();
         return reply.code(replayed ? 200 : 201).header('location', photo.url).send({ data: photo });
       } catch (error) {
         if (error instanceof TooManyPhotosError) {
@@ -176,6 +183,7 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
       const { id, photoId } = request.params;
       const hidden = UUID_PATTERN.test(id) && UUID_PATTERN.test(photoId) && (await app.photos.hide(id, photoId));
       if (!hidden) throw new HttpProblem({ status: 404, detail: `Alert ${id} has no photo ${photoId}.` });
+      await alertChanged();
       return reply.code(204).send(null);
     },
   );
@@ -183,6 +191,6 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
 
 export default fp(photos, {
   name: 'wildalert-photos-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-live', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin', 'wildalert-docs'],
   encapsulate: true,
 });

@@ -32,6 +32,7 @@ const mapScreen = <MapScreen controls={<AreaAlertsControl />} layers={<AreaCircl
 
 const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
 const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
+const ModerationScreen = lazyThemed(withMessages('moderation', () => import('../features/moderation/components/moderation-screen.tsx')));
 
 /**
  * `name`: one boundary per screen. The map's two paths share one, so opening an alert from the
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path={paths.alert} element={guarded('map', mapScreen)} />
         <Route path={paths.addAlert} element={guarded('add-alert', <AddAlertScreen />)} />
         <Route path={paths.test} element={guarded('test', <TestScreen />)} />
+        <Route path={paths.moderation} element={guarded('moderation', <ModerationScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

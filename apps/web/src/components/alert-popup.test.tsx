@@ -14,6 +14,12 @@ function alertAgo(ms: number, over: Partial<Alert> = {}): Alert {
     comments: 'Dwa dziki przy Plantach',
     createdAt: new Date(NOW.getTime() - ms).toISOString(),
     photos: [],
+    stillThere: 0,
+    gone: 0,
+    lastSeenAt: new Date(NOW.getTime() - ms).toISOString(),
+    howMany: null,
+    young: null,
+    behaviour: null,
     ...over,
   };
 }

@@ -7,6 +7,7 @@ import { animalByKey, animalName, type Alert } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
 import { formatCoordinates, fullDateTime, relativeTime } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
+import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 
 export function AlertPopup({ alert }: { alert: Alert }) {
   const now = useNow();
@@ -21,6 +22,7 @@ export function AlertPopup({ alert }: { alert: Alert }) {
           {alert.comments}
         </p>
       )}
+      <LazyAlertPhotos photos={alert.photos} animal={name} />
       <p className="wa-popup-meta" data-testid="alert-coordinates">
         {formatCoordinates(alert.latitude, alert.longitude)}
       </p>

@@ -3,6 +3,8 @@ export const paths = {
   map: '/',
   addAlert: '/addAlert',
   test: '/test',
+  /** The moderator's screen (ADMIN_TOKEN). */
+  moderation: '/moderation',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
 } as const;

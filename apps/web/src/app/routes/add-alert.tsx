@@ -1,7 +1,17 @@
-/** /addAlert: the form, with the outbox keeping what cannot be sent without a connection. */
+/** /addAlert: the form, with the outbox keeping what cannot be sent without a connection, photos included. */
+import type { Photo } from '@wildalert/shared';
+import { createAlert } from '../../features/add-alert/api/create-alert.ts';
+import { uploadPhoto } from '../../features/add-alert/api/upload-photo.ts';
 import AddAlertScreen from '../../features/add-alert/components/add-alert-screen.tsx';
-import { enqueueAlert } from '../../features/offline-queue/api/outbox.ts';
+import { cancelQueuedAlert, enqueueAlert, releaseAlert, sendPhotosNow, type Senders } from '../../features/offline-queue/api/outbox.ts';
+
+const senders: Senders = {
+  alert: (body, key) => createAlert(body, key).then((r) => r.data),
+  photo: uploadPhoto,
+};
+
+const sendPhotos = (key: string, onPhoto: (photo: Photo) => void) => sendPhotosNow(key, senders, onPhoto);
 
 export default function AddAlertRoute() {
-  return <AddAlertScreen onQueue={enqueueAlert} />;
+  return <AddAlertScreen onQueue={enqueueAlert} onRelease={releaseAlert} onDiscard={cancelQueuedAlert} onSendPhotos={sendPhotos} />;
 }

@@ -9,8 +9,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { CreateAlertBody } from '@wildalert/shared';
+import type { Alert as AlertData, CreateAlertBody, Photo } from '@wildalert/shared';
 import { paths } from '../../../config/paths.ts';
+import { plPhotos } from '../../../i18n/pl-photos.ts';
 import { ApiError, isOffline } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
@@ -26,6 +27,7 @@ import { DuplicateHint } from './duplicate-hint.tsx';
 import { LocationPicker } from './location-picker.tsx';
 import { t } from '../../../i18n/i18n.ts';
 import { inTime } from '../../../lib/format.ts';
+import { PhotoPicker, type ChosenPhoto } from './photo-picker.tsx';
 
 interface SendFailure {
   message: string;
@@ -35,9 +37,25 @@ interface SendFailure {
   sendAsNew?: boolean;
 }
 
+/** A photo as the outbox keeps it: its bytes and its upload's Idempotency-Key. */
+interface PhotoToSend {
+  key: string;
+  blob: Blob;
+}
+
 interface AddAlertScreenProps {
-  /** Keeps an alert that cannot be sent now (no connection), to be sent when the network returns. */
-  onQueue(body: CreateAlertBody, idempotencyKey: string): Promise<void>;
+  /**
+   * Keeps an alert that cannot be sent now (no connection), with its photos, to be sent when the
+   * network returns. `held`: kept before the form sends it itself, so that no photo is lost if the
+   * tab closes meanwhile; the outbox leaves it to the form until `onRelease`.
+   */
+  onQueue(body: CreateAlertBody, idempotencyKey: string, photos: readonly PhotoToSend[], held: boolean): Promise<void>;
+  /** Hands a held alert to the outbox: stored as `alertId` (its photos still to send), or not sent at all. */
+  onRelease(idempotencyKey: string, alertId?: string): Promise<void>;
+  /** Forgets a held alert the server refused (the form shows why and keeps it). */
+  onDiscard(idempotencyKey: string): Promise<void>;
+  /** Sends the stored alert's photos now; `onPhoto` with each stored. What is not sent stays in the outbox. */
+  onSendPhotos(idempotencyKey: string, onPhoto: (photo: Photo) => void): Promise<void>;
 }
 
 /** The form's checks (TypeBox), loaded on first need: drawing the form needs none of them. */
@@ -50,7 +68,7 @@ function loadChecks() {
   return checks;
 }
 
-export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
+export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPhotos }: AddAlertScreenProps) {
   useDocumentTitle(t('addAlert.title'));
   const navigate = useNavigate();
   const { draft, update, clear } = useDraft(knownPosition);
@@ -59,14 +77,19 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
   const [failure, setFailure] = useState<SendFailure | null>(null);
   const create = useCreateAlert();
   const failureRef = useRef<HTMLDivElement>(null);
+  const [photos, setPhotos] = useState<readonly ChosenPhoto[]>([]);
+  /** Photos sent so far, once the alert is stored and its photos follow. */
+  const [uploading, setUploading] = useState<{ done: number; all: number } | null>(null);
+  const busy = create.isPending || uploading !== null;
+  const preparing = photos.some((p) => !p.blob);
 
-  const ready = draft.animal !== null && draft.location !== null;
+  const ready = draft.animal !== null && draft.location !== null && !preparing;
 
   /** Between pressing "Zgłoś" and the checks' module arriving: a second press waits. */
   const checking = useRef(false);
 
   const send = async (idempotencyKey = draft.idempotencyKey) => {
-    if (create.isPending || checking.current || !draft.animal || !draft.location) return;
+    if (busy || preparing || checking.current || !draft.animal || !draft.location) return;
     const body: CreateAlertBody = {
       latitude: draft.location.latitude,
       longitude: draft.location.longitude,
@@ -87,32 +110,60 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
       return;
     }
     setFailure(null);
-    // No connection: the outbox keeps it (with its key) and sends it when the network returns.
+    const toSend = photos.flatMap((p) => (p.blob ? [{ key: p.key, blob: p.blob }] : []));
+    const done = (state?: MapLocationState) => {
+      clear();
+      setPhotos([]);
+      void navigate(paths.map, { replace: true, ...(state ? { state } : {}) });
+    };
+    // No connection: the outbox keeps it (with its key and its photos) and sends it when the network returns.
+    let held = false;
     const queue = () =>
-      onQueue(body, idempotencyKey).then(
-        () => {
-          clear();
-          void navigate(paths.map, { replace: true });
-        },
+      (held ? onRelease(idempotencyKey) : onQueue(body, idempotencyKey, toSend, false)).then(
+        () => done(),
         () => setFailure(describeFailure(new ApiError('network', 0))),
       );
+    if (toSend.length > 0) {
+      checking.current = true; // a second press waits for the copy, too
+      held = await onQueue(body, idempotencyKey, toSend, true).then(
+        () => true,
+        // IndexedDB unavailable (an old browser's private window): sent without a copy.
+        () => false,
+      );
+      checking.current = false;
+    }
     if (isOffline()) {
       void queue();
       return;
     }
+    /** The alert is stored: its photos follow, one by one; what cannot go now stays in the outbox. */
+    const sendPhotos = async (alert: AlertData) => {
+      // Without the outbox's copy (no IndexedDB), the photos cannot be sent reliably: the alert goes alone.
+      if (!held) return alert;
+      const stored: Photo[] = [];
+      setUploading({ done: 0, all: toSend.length });
+      await onRelease(idempotencyKey, alert.id).catch(() => undefined);
+      await onSendPhotos(idempotencyKey, (photo) => {
+        stored.push(photo);
+        setUploading({ done: stored.length, all: toSend.length });
+      }).catch(() => undefined);
+      setUploading(null);
+      const known = new Set(alert.photos.map((p) => p.id));
+      return { ...alert, photos: [...alert.photos, ...stored.filter((p) => !known.has(p.id))] };
+    };
     create.mutate(
       { body, idempotencyKey },
       {
-        onSuccess: (alert) => {
-          clear();
-          const state: MapLocationState = { createdAlert: alert };
-          void navigate(paths.map, { replace: true, state });
+        onSuccess: async (alert) => {
+          const shown = toSend.length > 0 ? await sendPhotos(alert) : alert;
+          done({ createdAlert: shown });
         },
         onError: (error) => {
           if (isOffline(error)) {
             void queue();
             return;
           }
+          if (held) void onDiscard(idempotencyKey).catch(() => undefined);
           const f = describeFailure(error);
           if (error instanceof ApiError) setErrors(formFieldErrors(error.fieldErrors));
           setFailure(f);
@@ -141,7 +192,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
       onSubmit={onSubmit}
       // The checks load while the visitor fills the form in, so sending does not wait for them.
       onChange={() => void loadChecks().catch(() => undefined)}
-      aria-busy={create.isPending}
+      aria-busy={busy}
       aria-labelledby="add-alert-title"
       sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 2, display: 'flex', flexDirection: 'column', gap: 3 }}
     >
@@ -174,6 +225,7 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
         }}
         error={errors.comments}
       />
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} />
       {/* Kept in reach of a thumb: the actions stick to the bottom of the screen. */}
       <Box
         sx={{
@@ -199,11 +251,11 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
             tabIndex={-1}
             action={
               failure.sendAsNew ? (
-                <Button color="inherit" onClick={sendAsNew} disabled={create.isPending}>
+                <Button color="inherit" onClick={sendAsNew} disabled={busy}>
                   {t('addAlert.errors.sendAsNew')}
                 </Button>
               ) : failure.retry ? (
-                <Button color="inherit" onClick={() => void send()} disabled={create.isPending}>
+                <Button color="inherit" onClick={() => void send()} disabled={busy}>
                   {t('addAlert.errors.retry')}
                 </Button>
               ) : undefined
@@ -214,7 +266,13 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
         )}
         {!ready && !failure && (
           <Typography variant="body2" color="text.secondary" id="submit-hint">
-            {draft.animal !== null ? t('addAlert.needsLocation') : draft.location !== null ? t('addAlert.needsAnimal') : t('addAlert.needsAnimalAndLocation')}
+            {draft.animal === null && draft.location === null
+              ? t('addAlert.needsAnimalAndLocation')
+              : draft.animal === null
+                ? t('addAlert.needsAnimal')
+                : draft.location === null
+                  ? t('addAlert.needsLocation')
+                  : plPhotos.picker.preparing}
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1 }}>
@@ -225,12 +283,12 @@ export default function AddAlertScreen({ onQueue }: AddAlertScreenProps) {
             type="submit"
             variant="contained"
             size="large"
-            disabled={!ready || create.isPending}
+            disabled={!ready || busy}
             aria-describedby={!ready ? 'submit-hint' : undefined}
-            startIcon={create.isPending ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
+            startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
             sx={{ flex: 1, minHeight: 48, fontWeight: 700 }}
           >
-            {create.isPending ? t('addAlert.sending') : t('addAlert.submit')}
+            {uploading ? plPhotos.picker.uploading(uploading.done, uploading.all) : create.isPending ? t('addAlert.sending') : t('addAlert.submit')}
           </Button>
         </Box>
       </Box>

@@ -22,6 +22,8 @@ export interface LiveAlerts {
   added: readonly Alert[];
   /** Alerts hidden by moderation since the map opened. */
   removed: ReadonlySet<string>;
+  /** Alerts whose content changed since the map opened (a photo added or hidden), as they are now. */
+  changed: ReadonlyMap<string, Alert>;
   /** Alerts that arrived in the last few seconds, to highlight. */
   fresh: ReadonlySet<string>;
   /** The newest alert that arrived, for a screen-reader announcement. */
@@ -43,6 +45,7 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
   const queryClient = useQueryClient();
   const [added, setAdded] = useState<readonly Alert[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+  const [changed, setChanged] = useState<ReadonlyMap<string, Alert>>(() => new Map());
   const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
   const [latest, setLatest] = useState<Alert>();
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -77,6 +80,12 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
       }, FRESH_MS);
       freshTimers.add(timer);
     };
+    const onChanged = (event: MessageEvent) => {
+      remember(event);
+      const alert = JSON.parse(event.data as string) as Alert;
+      setChanged((all) => new Map(all).set(alert.id, alert));
+      setAdded((list) => (list.some((a) => a.id === alert.id) ? list.map((a) => (a.id === alert.id ? alert : a)) : list));
+    };
     const onRemoved = (event: MessageEvent) => {
       remember(event);
       const { id } = JSON.parse(event.data as string) as { id: string };
@@ -87,6 +96,7 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
       // More was missed than the server can replay: load the area again.
       onReady(event);
       setAdded([]);
+      setChanged(new Map());
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
       void refreshTiles(queryClient);
     };
@@ -97,6 +107,7 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
       const es = new EventSource(streamUrl(area, lastEventId.current));
       es.addEventListener('ready', onReady);
       es.addEventListener('alert', onAlert);
+      es.addEventListener('changed', onChanged);
       es.addEventListener('removed', onRemoved);
       es.addEventListener('reset', onReset);
       es.onerror = () => {
@@ -136,7 +147,7 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
     };
   }, [area, queryClient]);
 
-  return { added, removed, fresh, latest, status };
+  return { added, removed, changed, fresh, latest, status };
 }
 
 function without(ids: ReadonlySet<string>, id: string): ReadonlySet<string> {

@@ -15,6 +15,7 @@ import { relativeTime } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { LazyAlertPhotos } from '../../../components/lazy-alert-photos.tsx';
 
 interface AlertListProps {
   alerts: readonly Alert[];
@@ -136,6 +137,8 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                     </span>
                   </span>
                 </Link>
+                {/* Beside the link, not in it: each opens its photo, not the alert. */}
+                <LazyAlertPhotos photos={alert.photos} animal={name} className="wa-list-photos" />
               </li>
             );
           })}

@@ -18,6 +18,12 @@ const alert = (at: { latitude: number; longitude: number }, animal = 'boar', cre
   comments: '',
   createdAt,
   photos: [],
+  stillThere: 0,
+  gone: 0,
+  lastSeenAt: createdAt,
+  howMany: null,
+  young: null,
+  behaviour: null,
 });
 const filters = { window: '7d' as const, animals: [] };
 const none = { added: [], removed: new Set<string>(), fresh: new Set<string>() };
@@ -34,6 +40,12 @@ describe('mergeTiles', () => {
     const items = mergeTiles([{ tile, data }], none, filters);
     expect(items.alerts).toEqual([alone]);
     expect(items.clusters.map((c) => [c.count, c.animals])).toEqual([[4, { boar: 3, fox: 1 }]]);
+  });
+
+  it("shows a tile's alert as the stream last said it is: with the photo added after it", () => {
+    const photo = { id: 'p1', thumbnailUrl: '/photos/t.webp', url: '/photos/l.webp', width: 1280, height: 960 };
+    const changed = new Map([[alone.id, { ...alone, photos: [photo] }]]);
+    expect(mergeTiles([{ tile, data }], { ...none, changed }, filters).alerts).toEqual([{ ...alone, photos: [photo] }]);
   });
 
   it('counts a live alert in the cluster of its cell, with its animal, and marks it fresh', () => {

@@ -28,7 +28,7 @@ export interface MapItems {
   clusters: readonly ClusterItem[];
 }
 
-type Live = Pick<LiveAlerts, 'added' | 'removed' | 'fresh'>;
+type Live = Pick<LiveAlerts, 'added' | 'removed' | 'fresh'> & Partial<Pick<LiveAlerts, 'changed'>>;
 
 const sameCell = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }, z: number) => {
   const p = gridOf(a.latitude, a.longitude, z, TILE_CELL_BITS);
@@ -47,7 +47,7 @@ export function mergeTiles(loaded: readonly LoadedTile[], live: Live, filters: M
   const clusters: ClusterItem[] = [];
   const arrived = live.added.filter((a) => showsAnimal(filters, a.animal));
   for (const { tile, data } of loaded) {
-    const mine = data.alerts.filter((a) => !live.removed.has(a.id));
+    const mine = data.alerts.filter((a) => !live.removed.has(a.id)).map((a) => live.changed?.get(a.id) ?? a);
     const cells: ClusterItem[] = data.clusters.map((c) => ({ ...c, animals: { ...c.animals }, key: `${tile.z}/${c.latitude}/${c.longitude}`, zoom: tile.z, fresh: false }));
     const known = new Set(mine.map((a) => a.id));
     for (const a of arrived) {
@@ -86,7 +86,7 @@ export function mergeTiles(loaded: readonly LoadedTile[], live: Live, filters: M
   for (const a of extra) {
     if (shown.has(a.id) || live.removed.has(a.id)) continue;
     shown.add(a.id);
-    alerts.push(a);
+    alerts.push(live.changed?.get(a.id) ?? a);
   }
   return { alerts, clusters };
 }
@@ -98,8 +98,8 @@ export function mergeTiles(loaded: readonly LoadedTile[], live: Live, filters: M
 export function useMapItems(loaded: readonly LoadedTile[], live: Live, filters: MapFilters, created?: Alert, focused?: Alert): MapItems {
   return useMemo(() => {
     const added = created && !live.added.some((a) => a.id === created.id) ? [created, ...live.added] : live.added;
-    return mergeTiles(loaded, { added, removed: live.removed, fresh: live.fresh }, filters, focused ? [focused] : []);
-  }, [loaded, live.added, live.removed, live.fresh, filters, created, focused]);
+    return mergeTiles(loaded, { added, removed: live.removed, changed: live.changed, fresh: live.fresh }, filters, focused ? [focused] : []);
+  }, [loaded, live.added, live.removed, live.changed, live.fresh, filters, created, focused]);
 }
 
 /** Markers and bubbles closer than this (in screen pixels) are drawn as one cluster. */

@@ -5,6 +5,7 @@
 import './outbox-panel.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { plPhotos as PlPhotos } from '../../../i18n/pl-photos.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
@@ -17,18 +18,27 @@ export default function OutboxPanel() {
   const [sentCount, setSentCount] = useState(0);
 
   const reload = useCallback(() => {
-    queuedAlerts().then(setItems, () => setItems([]));
+    // One the add form is sending itself is not waiting yet.
+    queuedAlerts().then((all) => setItems(all.filter((item) => !item.held)), () => setItems([]));
   }, []);
   useEffect(() => {
     reload();
     return onOutboxChange((change) => {
       reload();
+      // A photo stored: the map shows it with its alert.
+      if (change === 'photo-sent') void queryClient.invalidateQueries({ queryKey: ['alerts'] });
       if (change !== 'sent') return;
       setSentCount((n) => n + 1);
       // Stored now: the map shows it.
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
     });
   }, [reload, queryClient]);
+  // The photos' text, loaded only when a queued alert has photos.
+  const [photoText, setPhotoText] = useState<(typeof PlPhotos)['outbox']>();
+  const withPhotos = items.some((item) => (item.photos ?? []).length > 0);
+  useEffect(() => {
+    if (withPhotos) void import('../../../i18n/pl-photos.ts').then((m) => setPhotoText(m.plPhotos.outbox), () => undefined);
+  }, [withPhotos]);
   useEffect(() => {
     if (sentCount === 0) return;
     const timer = setTimeout(() => setSentCount(0), 6000);
@@ -62,20 +72,28 @@ export default function OutboxPanel() {
         </summary>
         <p className="wa-outbox-hint">{t('outbox.hint')}</p>
         <ul>
-          {items.map((item) => (
-            <li key={item.idempotencyKey} data-testid="outbox-item">
-              <span>
-                <strong>{animalNameOf(item.body.animal)}</strong>{' '}
-                <span className="wa-outbox-meta">
-                  {formatCoordinates(item.body.latitude, item.body.longitude)}
-                  {item.refusedWith !== undefined && ` — ${t('outbox.refused', { status: item.refusedWith })}`}
+          {items.map((item) => {
+            const photos = item.photos ?? [];
+            const waitingPhotos = photos.filter((p) => p.refusedWith === undefined).length;
+            return (
+              <li key={item.idempotencyKey} data-testid="outbox-item">
+                <span>
+                  <strong>{animalNameOf(item.body.animal)}</strong>{' '}
+                  <span className="wa-outbox-meta">
+                    {formatCoordinates(item.body.latitude, item.body.longitude)}
+                    {photoText && item.alertId === undefined && photos.length > 0 && ` ${photoText.withPhotos(photos.length)}`}
+                    {item.refusedWith !== undefined && ` — ${t('outbox.refused', { status: item.refusedWith })}`}
+                    {photoText && item.alertId !== undefined && waitingPhotos > 0 && ` — ${photoText.photosWaiting(waitingPhotos)}`}
+                    {photoText &&
+                      photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${photoText.photoRefused(i + 1, p.refusedWith)}`}</span>)}
+                  </span>
                 </span>
-              </span>
-              <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
-                {t('outbox.cancel')}
-              </button>
-            </li>
-          ))}
+                <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
+                  {photoText && item.alertId !== undefined && waitingPhotos === 0 ? photoText.dismiss : t('outbox.cancel')}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </details>
       <button type="button" className="wa-outbox-send" onClick={sendNow} disabled={sending}>

@@ -9,15 +9,24 @@ import { SelfCheck } from './self-check.tsx';
 import { t } from '../../../i18n/i18n.ts';
 
 /** Three hours before the page opened, at the default map centre. */
-const sampleAlert = (): Alert => ({
-  id: '00000000-0000-4000-8000-000000000000',
-  latitude: 50.049683,
-  longitude: 19.944544,
-  animal: 'boar',
-  comments: t('selfCheck.sampleComment'),
-  createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-  photos: [],
-});
+const sampleAlert = (): Alert => {
+  const createdAt = new Date(Date.now() - 3 * 3600_000).toISOString();
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    latitude: 50.049683,
+    longitude: 19.944544,
+    animal: 'boar',
+    comments: t('selfCheck.sampleComment'),
+    createdAt,
+    photos: [],
+    stillThere: 0,
+    gone: 0,
+    lastSeenAt: createdAt,
+    howMany: null,
+    young: null,
+    behaviour: null,
+  };
+};
 
 export default function TestScreen() {
   useDocumentTitle(t('selfCheck.title'));

@@ -1,0 +1,23 @@
+/**
+ * An alert's thumbnails, their code loaded only when an alert with photos is shown: the map's
+ * first visit does not carry it. The row's room is kept meanwhile, so nothing moves.
+ */
+import { lazy, Suspense, type ComponentProps } from 'react';
+import type { AlertPhotos as AlertPhotosType } from './alert-photos.tsx';
+
+const AlertPhotos = lazy(() =>
+  import('./alert-photos.tsx').then(
+    (m) => ({ default: m.AlertPhotos }),
+    // Not loadable (the connection lost): the alert is shown without its photos.
+    () => ({ default: () => null }),
+  ),
+);
+
+export function LazyAlertPhotos(props: ComponentProps<typeof AlertPhotosType>) {
+  if (props.photos.length === 0) return null;
+  return (
+    <Suspense fallback={<div className={`wa-photos-room ${props.className ?? ''}`} aria-hidden="true" />}>
+      <AlertPhotos {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,319 @@
+/**
+ * The moderator's screen (/moderation, loaded on demand): the token once per browser session,
+ * then the reported and the hidden alerts, each with its reports and photos, and the decisions
+ * (hide or restore an alert, hide one photo). The server logs every decision.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { animalByKey } from '@wildalert/shared';
+import { plModeration } from '../../../i18n/pl-moderation.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatCoordinates } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { getReported, storedToken, storeToken, useDecision, useModerationLists, useModeratorPhoto, type Decision, type ModeratedAlert } from '../api/moderation-api.ts';
+
+const t = plModeration;
+
+const when = (iso: string) => new Date(iso).toLocaleString('pl-PL', { dateStyle: 'medium', timeStyle: 'short' });
+
+export default function ModerationScreen() {
+  useDocumentTitle(t.title);
+  const [token, setToken] = useState(storedToken);
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', px: 2, py: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          {t.title}
+        </Typography>
+        {token !== null && (
+          <Button
+            variant="text"
+            sx={{ minHeight: 44 }}
+            onClick={() => {
+              storeToken(null);
+              setToken(null);
+            }}
+          >
+            {t.signOut}
+          </Button>
+        )}
+      </Box>
+      {token === null ? (
+        <SignIn
+          onSignedIn={(value) => {
+            storeToken(value);
+            setToken(value);
+          }}
+        />
+      ) : (
+        <Queues token={token} onRefused={() => setToken(null)} />
+      )}
+    </Box>
+  );
+}
+
+function SignIn({ onSignedIn }: { onSignedIn(token: string): void }) {
+  const [value, setValue] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const token = value.trim();
+    if (token === '' || checking) return;
+    setChecking(true);
+    setError(null);
+    try {
+      await getReported(token);
+      onSignedIn(token);
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      setError(status === 401 ? t.signIn.wrongToken : status === 403 ? t.signIn.disabled : t.signIn.failed);
+      setChecking(false);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}>
+      <Typography>{t.signIn.intro}</Typography>
+      <TextField
+        label={t.signIn.token}
+        type="password"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={error !== null}
+        required
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" disabled={checking || value.trim() === ''} sx={{ minHeight: 48, alignSelf: 'flex-start', px: 4 }}>
+        {checking ? t.signIn.checking : t.signIn.submit}
+      </Button>
+    </Box>
+  );
+}
+
+function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
+  const { reported, hidden } = useModerationLists(token);
+  const decision = useDecision(token);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // A token the server no longer takes (changed since): ask for it again.
+  const refused = [reported.error, hidden.error].some((e) => e instanceof ApiError && (e.status === 401 || e.status === 403));
+  useEffect(() => {
+    if (!refused) return;
+    storeToken(null);
+    onRefused();
+  }, [refused, onRefused]);
+  const decide = (d: Decision) => {
+    setNotice(null);
+    decision.mutate(d, {
+      onSuccess: () =>
+        setNotice({ ok: true, text: d.kind === 'hide' ? t.actions.done.hidden : d.kind === 'restore' ? t.actions.done.restored : t.actions.done.photoHidden }),
+      onError: (error) => setNotice({ ok: false, text: t.actions.failed(error instanceof ApiError ? error.status : 0) }),
+    });
+  };
+  const reportedIds = new Set((reported.data?.data ?? []).map((r) => r.alert.id));
+  // A hidden alert with open reports is listed once, with its reports.
+  const hiddenOnly = (hidden.data?.data ?? []).filter((h) => !reportedIds.has(h.alert.id));
+  return (
+    <>
+      {/* The decisions move the cards anyway: the notice takes no room until there is one. */}
+      <Box role="status" sx={{ mb: notice ? 2 : 0 }}>
+        {notice && <Alert severity={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
+      </Box>
+      <Section
+        title={t.reported(reported.data?.data.length ?? 0)}
+        empty={t.reportedEmpty}
+        query={reported}
+        items={reported.data?.data}
+        token={token}
+        busy={decision.isPending}
+        onDecide={decide}
+        testId="moderation-reported"
+      />
+      <Section
+        title={t.hidden(hiddenOnly.length)}
+        empty={t.hiddenEmpty}
+        query={hidden}
+        items={hidden.data ? hiddenOnly : undefined}
+        token={token}
+        busy={decision.isPending}
+        onDecide={decide}
+        testId="moderation-hidden"
+      />
+    </>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  empty: string;
+  query: { isPending: boolean; isError: boolean; refetch(): unknown; data?: { truncated: boolean } };
+  items: ModeratedAlert[] | undefined;
+  token: string;
+  busy: boolean;
+  onDecide(d: Decision): void;
+  testId: string;
+}
+
+function Section({ title, empty, query, items, token, busy, onDecide, testId }: SectionProps) {
+  const id = `${testId}-title`;
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" id={id} sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {query.isPending ? (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CircularProgress size={20} aria-hidden /> {t.loading}
+        </Box>
+      ) : query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void query.refetch()}>
+              {t.retry}
+            </Button>
+          }
+        >
+          {t.loadFailed}
+        </Alert>
+      ) : items && items.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {items?.map((item) => (
+            <li key={item.alert.id}>
+              <AlertCard item={item} token={token} busy={busy} onDecide={onDecide} />
+            </li>
+          ))}
+        </Box>
+      )}
+      {query.data?.truncated && <Typography color="text.secondary">{t.truncated}</Typography>}
+    </Box>
+  );
+}
+
+function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; token: string; busy: boolean; onDecide(d: Decision): void }) {
+  const { alert } = item;
+  const name = animalByKey(alert.animal).namePl;
+  const headingId = `moderated-${alert.id}`;
+  const state = !item.hidden
+    ? t.alert.shown
+    : item.hiddenBy === 'reports'
+      ? t.alert.hiddenByReports(item.hiddenAt ? when(item.hiddenAt) : '')
+      : t.alert.hiddenByModerator(item.hiddenAt ? when(item.hiddenAt) : '');
+  return (
+    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="moderated-alert">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h3" id={headingId}>
+          {name}
+        </Typography>
+        <Chip size="small" label={state} color={item.hidden ? 'default' : 'primary'} />
+      </Box>
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} color={alert.comments === '' ? 'text.secondary' : 'text.primary'}>
+        {alert.comments === '' ? t.alert.noComments : alert.comments}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t.alert.exactPlace} {formatCoordinates(alert.latitude, alert.longitude)} · {t.alert.added} {when(alert.createdAt)}
+      </Typography>
+      <Typography variant="subtitle2" component="h4">
+        {t.alert.reports(item.reports.length)}
+      </Typography>
+      {item.reports.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {item.reports.map((r) => (
+            <li key={r.reportedAt + r.reason}>
+              <Typography variant="body2">
+                {when(r.reportedAt)}: {r.reason === '' ? <em>{t.alert.noReason}</em> : r.reason}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+      <Typography variant="subtitle2" component="h4">
+        {t.alert.photos(alert.photos.length)}
+      </Typography>
+      {alert.photos.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {alert.photos.map((photo, i) => (
+            <li key={photo.id}>
+              <ModeratedPhoto
+                token={token}
+                url={photo.thumbnailUrl}
+                n={i + 1}
+                busy={busy}
+                onHide={() => onDecide({ kind: 'hide-photo', alertId: alert.id, photoId: photo.id })}
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+        {item.hidden ? (
+          <>
+            <Button variant="contained" onClick={() => onDecide({ kind: 'restore', alertId: alert.id })} disabled={busy} sx={{ minHeight: 44 }}>
+              {t.actions.restore}
+            </Button>
+            {item.hiddenBy === 'reports' && (
+              <Button variant="outlined" onClick={() => onDecide({ kind: 'hide', alertId: alert.id })} disabled={busy} sx={{ minHeight: 44 }}>
+                {t.actions.confirmHidden}
+              </Button>
+            )}
+          </>
+        ) : (
+          <Button variant="contained" color="error" onClick={() => onDecide({ kind: 'hide', alertId: alert.id })} disabled={busy} sx={{ minHeight: 44 }}>
+            {t.actions.hide}
+          </Button>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+const THUMB_PX = 120;
+
+/** A photo's thumbnail with its "hide" button, which asks once more before hiding for good. */
+function ModeratedPhoto({ token, url, n, busy, onHide }: { token: string; url: string; n: number; busy: boolean; onHide(): void }) {
+  const photo = useModeratorPhoto(token, url);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Box sx={{ width: THUMB_PX, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <Box sx={{ width: THUMB_PX, height: THUMB_PX, bgcolor: 'grey.200', borderRadius: 1, overflow: 'hidden', display: 'grid', placeItems: 'center' }}>
+        {photo.url ? (
+          <img src={photo.url} alt={t.alert.photo(n)} width={THUMB_PX} height={THUMB_PX} style={{ objectFit: 'cover', display: 'block' }} />
+        ) : photo.failed ? (
+          <Typography variant="caption" sx={{ p: 1, textAlign: 'center' }}>
+            {t.alert.photoUnavailable}
+          </Typography>
+        ) : (
+          <CircularProgress size={20} aria-label={t.loading} />
+        )}
+      </Box>
+      <Button
+        size="small"
+        variant={confirming ? 'contained' : 'outlined'}
+        color="error"
+        disabled={busy}
+        onClick={() => {
+          if (!confirming) setConfirming(true);
+          else onHide();
+        }}
+        onBlur={() => setConfirming(false)}
+        sx={{ minHeight: 44, lineHeight: 1.2 }}
+      >
+        {confirming ? t.actions.confirmHidePhoto(n) : t.actions.hidePhoto(n)}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * What was seen, beside the animal (issue 19): how many, whether young were there, and what
+ * they were doing. Optional taps on the add form; codes over the API, translated by clients.
+ */
+import { Type } from 'typebox';
+
+/** Each optional on POST /Alerts; null on an Alert when the reporter did not say. */
+export const SightingFields = {
+  howMany: Type.Union([Type.Literal('one'), Type.Literal('two-to-five'), Type.Literal('more')], { description: 'How many animals: `one`, `two-to-five` or `more`' }),
+  young: Type.Boolean({ description: 'Whether there were young among them' }),
+  behaviour: Type.Union(
+    [Type.Literal('calm'), Type.Literal('crossing-road'), Type.Literal('aggressive'), Type.Literal('injured'), Type.Literal('dead-on-road')],
+    {
+      description: 'What they were doing: `calm`, `crossing-road`, `aggressive`, `injured` or `dead-on-road`',
+    },
+  ),
+};
+
+export const SightingSchema = Type.Object({
+  howMany: Type.Union([SightingFields.howMany, Type.Null()]),
+  young: Type.Union([SightingFields.young, Type.Null()]),
+  behaviour: Type.Union([SightingFields.behaviour, Type.Null()]),
+});
+
