@@ -169,7 +169,7 @@ test('the connection lost in the middle of the uploads: the alert and both photo
   const outbox = page.getByTestId('outbox');
   await expect(outbox).toContainText('Czeka na wysłanie');
   await outbox.locator('summary').tap();
-  await expect(outbox.getByTestId('outbox-item')).toContainText('zgłoszenie zapisane; czeka 2 zdjęcia');
+  await expect(outbox.getByTestId('outbox-item')).toContainText('zgłoszenie zapisane; czekają 2 zdjęcia');
   const [alert] = await wildalert.searchAlerts(all);
   expect(alert).toBeDefined();
   expect(await photosOf(wildalert.origin, alert!.id)).toHaveLength(1);
@@ -179,7 +179,7 @@ test('the connection lost in the middle of the uploads: the alert and both photo
   await page.unroute('**/Alerts/*/photos');
   await outbox.getByRole('button', { name: 'Wyślij teraz' }).tap();
   await expect(outbox.getByRole('button', { name: 'Wyślij teraz' })).toBeEnabled();
-  await expect(outbox.getByTestId('outbox-item')).toContainText('zgłoszenie zapisane; czeka 2 zdjęcia');
+  await expect(outbox.getByTestId('outbox-item')).toContainText('zgłoszenie zapisane; czekają 2 zdjęcia');
 
   // The network is back: the outbox sends what is left by itself, the first photo under its first key.
   await context.setOffline(false);

@@ -5,12 +5,14 @@
  * the catalogue, comments, numbers, Intl's times and units, the brand) is a string written into
  * the code, which would stay Polish in English and Ukrainian.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { ANIMALS } from '@wildalert/shared';
+import { ANIMALS, type Alert } from '@wildalert/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { KRAKOW, PHONE, popup } from '../support/app.ts';
 
-test.use({ serverOptions: { engine: 'postgres', env: {} }, viewport: PHONE, hasTouch: true, isMobile: true });
+const ADMIN_TOKEN = 'moderator-token-for-pseudo-locale';
+test.use({ serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN } }, viewport: PHONE, hasTouch: true, isMobile: true });
 
 const COMMENT = 'Trzy dziki przy przystanku';
 
@@ -24,6 +26,39 @@ async function pseudoLocale(page: Page) {
         export default Object.fromEntries(Object.entries(messages).map(([key, m]) => [key, wrap(m)]));`,
     }),
   );
+}
+
+/** A boar's alert with a photo (a JPEG the browser draws), reported as abusive: the popup's thumbnails and the moderator's list. */
+async function alertWithPhoto(page: Page, origin: string): Promise<Alert> {
+  const key = randomUUID();
+  const created = await fetch(`${origin}/Alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ ...KRAKOW, animal: 'boar', comments: COMMENT }),
+  });
+  expect(created.status).toBe(201);
+  const alert = ((await created.json()) as { data: Alert }).data;
+  const jpeg = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(640, 480);
+    const c = canvas.getContext('2d')!;
+    c.fillStyle = 'hsl(30 60% 45%)';
+    c.fillRect(0, 0, 640, 480);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg' });
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  const photo = await fetch(`${origin}/Alerts/${alert.id}/photos`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/jpeg', 'alert-key': key, 'idempotency-key': randomUUID() },
+    body: new Uint8Array(jpeg),
+  });
+  expect(photo.status).toBe(201);
+  const report = await fetch(`${origin}/Alerts/${alert.id}/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: COMMENT }),
+  });
+  expect(report.ok).toBe(true);
+  return alert;
 }
 
 /** Words that are data, not interface: the brand, file formats, units, the map's credit line (Leaflet's own). */
@@ -59,7 +94,7 @@ function unwrapped(page: Page): Promise<string[]> {
 }
 
 test('every screen shows only text from the catalogues', async ({ page, wildalert }) => {
-  await wildalert.createAlert({ ...KRAKOW, animal: 'boar', comments: COMMENT });
+  await alertWithPhoto(page, wildalert.origin);
   await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.002, longitude: KRAKOW.longitude, animal: 'wolf' });
   await pseudoLocale(page);
   const leaks: Record<string, string[]> = {};
@@ -72,7 +107,14 @@ test('every screen shows only text from the catalogues', async ({ page, wildaler
   await expect(page.getByRole('link', { name: '⟦Dodaj zgłoszenie⟧' })).toBeVisible();
   await page.getByRole('button', { name: /^⟦Dzik, / }).tap();
   await expect(popup(page).getByTestId('alert-time')).toHaveText(/^⟦.+⟧$/);
+  await expect(popup(page).getByTestId('alert-photos').locator('img')).toHaveJSProperty('complete', true);
   await check('map with a popup');
+  // The photo's full view; Escape closes it, back to the popup.
+  await popup(page).getByRole('button', { name: /^⟦Powiększ zdjęcie 1 z 1/ }).tap();
+  await expect(page.getByTestId('photo-viewer').getByRole('img')).toBeVisible();
+  await check('photo viewer');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('photo-viewer')).toHaveCount(0);
   await popup(page).getByRole('button', { name: '⟦Zgłoś nadużycie⟧' }).tap();
   await expect(page.getByRole('dialog')).toBeVisible();
   await check('abuse report');
@@ -104,6 +146,20 @@ test('every screen shows only text from the catalogues', async ({ page, wildaler
   await page.goto('test');
   await expect(page.getByTestId('check-api')).toHaveText(/⟦/);
   await check('test screen');
+
+  // The moderator's screen: signing in (a wrong token first), then the reported alert with its photo.
+  await page.goto('moderation');
+  await page.getByLabel(/⟦Token moderatora⟧/).fill('not-the-token');
+  await page.getByRole('button', { name: '⟦Wejdź⟧' }).tap();
+  await expect(page.getByRole('alert')).toHaveText('⟦Ten token jest nieprawidłowy.⟧');
+  await check('moderation sign-in');
+  await page.getByLabel(/⟦Token moderatora⟧/).fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: '⟦Wejdź⟧' }).tap();
+  const card = page.getByTestId('moderation-reported').getByRole('article');
+  await expect(card.getByRole('img', { name: '⟦Zdjęcie 1⟧' })).toBeVisible();
+  await card.getByRole('button', { name: '⟦Ukryj zdjęcie 1⟧' }).tap();
+  await expect(card.getByRole('button', { name: /^⟦Na pewno ukryć zdjęcie 1/ })).toBeVisible();
+  await check('moderation');
   await page.goto('no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/⟦/);
   await check('not found');

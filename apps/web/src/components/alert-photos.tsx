@@ -6,7 +6,7 @@
 import './alert-photos.css';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Photo } from '@wildalert/shared';
-import { plPhotos } from '../i18n/pl-photos.ts';
+import { t } from '../i18n/i18n.ts';
 
 const PhotoViewer = lazy(() => import('./photo-viewer.tsx'));
 
@@ -38,7 +38,6 @@ export function AlertPhotos({ photos, animal, className }: AlertPhotosProps) {
   }, [isOpen]);
 
   if (photos.length === 0) return null;
-  const t = plPhotos.shown;
   const show = (index: number, button: HTMLButtonElement) => {
     opener.current = button;
     // The same address and router state: only Back's stop for the full view.
@@ -47,10 +46,10 @@ export function AlertPhotos({ photos, animal, className }: AlertPhotosProps) {
   };
   return (
     <>
-      <ul className={`wa-photos ${className ?? ''}`} aria-label={t.list(photos.length)} data-testid="alert-photos">
+      <ul className={`wa-photos ${className ?? ''}`} aria-label={t('photos.list', { count: photos.length })} data-testid="alert-photos">
         {photos.map((photo, i) => (
           <li key={photo.id}>
-            <button type="button" aria-label={t.open(i + 1, photos.length, animal)} onClick={(e) => show(i, e.currentTarget)} aria-haspopup="dialog">
+            <button type="button" aria-label={t('photos.open', { n: i + 1, count: photos.length, animal })} onClick={(e) => show(i, e.currentTarget)} aria-haspopup="dialog">
               <img src={photo.thumbnailUrl} alt="" width={THUMB_PX} height={THUMB_PX} loading="lazy" decoding="async" />
             </button>
           </li>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@wildalert/shared';
-import { activate, initialLanguage, t } from './i18n.ts';
+import { activate, initialLanguage, loadMessages, t } from './i18n.ts';
 
 const folder = (language: string) => path.join(import.meta.dirname, language);
 const catalogue = (language: string, file: string) =>
@@ -58,6 +58,31 @@ describe('messages by key', () => {
     expect(t('map.sameSpot', { count })).toBe(`${uk} в одному місці`);
     await activate('en');
     expect(t('map.sameSpot', { count })).toBe(`${en} in the same place`);
+  });
+
+  it.each([
+    [1, 'pominięto 1 zdjęcie.', '1 photo was left out.', 'пропущено 1 фото.'],
+    [2, 'pominięto 2 zdjęcia.', '2 photos were left out.', 'пропущено 2 фото.'],
+    [5, 'pominięto 5 zdjęć.', '5 photos were left out.', 'пропущено 5 фото.'],
+    [22, 'pominięto 22 zdjęcia.', '22 photos were left out.', 'пропущено 22 фото.'],
+  ])('photos: %i in each language’s plural form', async (skipped, pl, en, uk) => {
+    await loadMessages('add-alert');
+    for (const [language, text] of [['pl', pl], ['en', en], ['uk', uk]] as const) {
+      await activate(language);
+      expect(t('photoPicker.tooMany', { skipped })).toMatch(new RegExp(`${text}$`));
+    }
+  });
+
+  it("say why the server refused a photo, the server's status in the last resort", async () => {
+    await loadMessages('photos');
+    await activate('pl');
+    expect(t('photos.outbox.refused', { n: 2, reason: 'tooLarge', status: 413 })).toBe(
+      'zdjęcie 2 nie zostało przyjęte: za duże (najwyżej 15 MB i 50 megapikseli)',
+    );
+    await activate('en');
+    expect(t('photos.outbox.refused', { n: 1, reason: 'other', status: 502 })).toBe(
+      'photo 1 was not accepted: the server refused the photo (error 502)',
+    );
   });
 
   it('switch with the language, <html lang> too', async () => {

@@ -11,7 +11,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Alert as AlertData, CreateAlertBody, Photo } from '@wildalert/shared';
 import { paths } from '../../../config/paths.ts';
-import { plPhotos } from '../../../i18n/pl-photos.ts';
 import { ApiError, isOffline } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
@@ -272,7 +271,7 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
                 ? t('addAlert.needsAnimal')
                 : draft.location === null
                   ? t('addAlert.needsLocation')
-                  : plPhotos.picker.preparing}
+                  : t('photoPicker.preparing')}
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1 }}>
@@ -288,7 +287,7 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
             startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
             sx={{ flex: 1, minHeight: 48, fontWeight: 700 }}
           >
-            {uploading ? plPhotos.picker.uploading(uploading.done, uploading.all) : create.isPending ? t('addAlert.sending') : t('addAlert.submit')}
+            {uploading ? t('photoPicker.uploading', { done: uploading.done, all: uploading.all }) : create.isPending ? t('addAlert.sending') : t('addAlert.submit')}
           </Button>
         </Box>
       </Box>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import { plPhotos } from '../../../i18n/pl-photos.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { downsizePhoto, MAX_PHOTO_BYTES } from '../api/downsize-photo.ts';
 import { newIdempotencyKey } from '../hooks/use-draft.ts';
 
@@ -37,7 +37,6 @@ interface PhotoPickerProps {
 }
 
 export function PhotoPicker({ photos, onChange, disabled }: PhotoPickerProps) {
-  const t = plPhotos.picker;
   const [messages, setMessages] = useState<string[]>([]);
   const room = PHOTOS_MAX - photos.length;
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -54,11 +53,11 @@ export function PhotoPicker({ photos, onChange, disabled }: PhotoPickerProps) {
     const problems: string[] = [];
     const taken: File[] = [];
     for (const file of files) {
-      if (file.size > MAX_PHOTO_BYTES) problems.push(t.tooLarge(file.name));
-      else if (file.type !== '' && !file.type.startsWith('image/')) problems.push(t.notImage(file.name));
+      if (file.size > MAX_PHOTO_BYTES) problems.push(t('photoPicker.tooLarge', { name: file.name }));
+      else if (file.type !== '' && !file.type.startsWith('image/')) problems.push(t('photoPicker.notImage', { name: file.name }));
       else taken.push(file);
     }
-    if (taken.length > room) problems.push(t.tooMany(taken.length - room));
+    if (taken.length > room) problems.push(t('photoPicker.tooMany', { skipped: taken.length - room }));
     setMessages(problems);
     const chosen = taken.slice(0, Math.max(0, room)).map((file) => ({ key: newIdempotencyKey(), name: file.name, file }));
     if (chosen.length === 0) return;
@@ -91,12 +90,12 @@ export function PhotoPicker({ photos, onChange, disabled }: PhotoPickerProps) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid="photo-picker">
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {t.legend}
+        {t('photoPicker.legend')}
       </Typography>
-      <Box component="ul" aria-label={t.legend} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1, minHeight: TILE_PX, alignItems: 'center' }}>
+      <Box component="ul" aria-label={t('photoPicker.legend')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1, minHeight: TILE_PX, alignItems: 'center' }}>
         {photos.length === 0 && (
           <Typography component="li" variant="body2" color="text.secondary">
-            {t.none}
+            {t('photoPicker.none')}
           </Typography>
         )}
         {photos.map((photo, index) => (
@@ -117,12 +116,12 @@ export function PhotoPicker({ photos, onChange, disabled }: PhotoPickerProps) {
             }}
           >
             {!photo.blob ? (
-              <CircularProgress size={24} aria-label={t.preparing} />
+              <CircularProgress size={24} aria-label={t('photoPicker.preparing')} />
             ) : photo.preview ? (
-              <img src={photo.preview} alt={t.preview(index + 1)} width={TILE_PX} height={TILE_PX} style={{ objectFit: 'cover', display: 'block' }} />
+              <img src={photo.preview} alt={t('photoPicker.preview', { n: index + 1 })} width={TILE_PX} height={TILE_PX} style={{ objectFit: 'cover', display: 'block' }} />
             ) : (
               <Typography variant="caption" sx={{ px: 0.5, textAlign: 'center', overflowWrap: 'anywhere' }}>
-                {t.noPreview}
+                {t('photoPicker.noPreview')}
                 <br />
                 {photo.name}
               </Typography>
@@ -136,7 +135,7 @@ export function PhotoPicker({ photos, onChange, disabled }: PhotoPickerProps) {
               }}
               onClick={() => remove(index)}
               disabled={disabled}
-              aria-label={t.remove(index + 1)}
+              aria-label={t('photoPicker.remove', { n: index + 1 })}
               sx={{
                 position: 'absolute',
                 top: 0,
@@ -161,17 +160,17 @@ export function PhotoPicker({ photos, onChange, disabled }: PhotoPickerProps) {
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
         <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={disabled || room <= 0} sx={{ minHeight: 44, flex: '1 1 140px' }} ref={addButton}>
-          {t.camera}
+          {t('photoPicker.camera')}
           <input type="file" accept="image/*" capture="environment" hidden onChange={choose} data-testid="photo-camera" />
         </Button>
         <Button component="label" variant="outlined" startIcon={<PhotoLibraryIcon />} disabled={disabled || room <= 0} sx={{ minHeight: 44, flex: '1 1 140px' }}>
-          {t.gallery}
+          {t('photoPicker.gallery')}
           <input type="file" accept="image/*" multiple hidden onChange={choose} data-testid="photo-gallery" />
         </Button>
       </Box>
       {room <= 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t.full}
+          {t('photoPicker.full')}
         </Typography>
       )}
       {messages.length > 0 && (

@@ -12,25 +12,20 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { animalByKey } from '@wildalert/shared';
-import { plModeration } from '../../../i18n/pl-moderation.ts';
+import { animalNameOf, t } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCoordinates } from '../../../lib/format.ts';
+import { formatCoordinates, fullDateTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getReported, storedToken, storeToken, useDecision, useModerationLists, useModeratorPhoto, type Decision, type ModeratedAlert } from '../api/moderation-api.ts';
 
-const t = plModeration;
-
-const when = (iso: string) => new Date(iso).toLocaleString('pl-PL', { dateStyle: 'medium', timeStyle: 'short' });
-
 export default function ModerationScreen() {
-  useDocumentTitle(t.title);
+  useDocumentTitle(t('moderation.title'));
   const [token, setToken] = useState(storedToken);
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', px: 2, py: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <Typography variant="h5" component="h1">
-          {t.title}
+          {t('moderation.title')}
         </Typography>
         {token !== null && (
           <Button
@@ -41,7 +36,7 @@ export default function ModerationScreen() {
               setToken(null);
             }}
           >
-            {t.signOut}
+            {t('moderation.signOut')}
           </Button>
         )}
       </Box>
@@ -74,15 +69,15 @@ function SignIn({ onSignedIn }: { onSignedIn(token: string): void }) {
       onSignedIn(token);
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
-      setError(status === 401 ? t.signIn.wrongToken : status === 403 ? t.signIn.disabled : t.signIn.failed);
+      setError(t(status === 401 ? 'moderation.signIn.wrongToken' : status === 403 ? 'moderation.signIn.disabled' : 'moderation.signIn.failed'));
       setChecking(false);
     }
   };
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}>
-      <Typography>{t.signIn.intro}</Typography>
+      <Typography>{t('moderation.signIn.intro')}</Typography>
       <TextField
-        label={t.signIn.token}
+        label={t('moderation.signIn.token')}
         type="password"
         autoComplete="off"
         value={value}
@@ -97,7 +92,7 @@ function SignIn({ onSignedIn }: { onSignedIn(token: string): void }) {
         </Alert>
       )}
       <Button type="submit" variant="contained" disabled={checking || value.trim() === ''} sx={{ minHeight: 48, alignSelf: 'flex-start', px: 4 }}>
-        {checking ? t.signIn.checking : t.signIn.submit}
+        {checking ? t('moderation.signIn.checking') : t('moderation.signIn.submit')}
       </Button>
     </Box>
   );
@@ -118,8 +113,8 @@ function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
     setNotice(null);
     decision.mutate(d, {
       onSuccess: () =>
-        setNotice({ ok: true, text: d.kind === 'hide' ? t.actions.done.hidden : d.kind === 'restore' ? t.actions.done.restored : t.actions.done.photoHidden }),
-      onError: (error) => setNotice({ ok: false, text: t.actions.failed(error instanceof ApiError ? error.status : 0) }),
+        setNotice({ ok: true, text: t(d.kind === 'hide' ? 'moderation.actions.done.hidden' : d.kind === 'restore' ? 'moderation.actions.done.restored' : 'moderation.actions.done.photoHidden') }),
+      onError: (error) => setNotice({ ok: false, text: t('moderation.actions.failed', { status: error instanceof ApiError ? error.status : 0 }) }),
     });
   };
   const reportedIds = new Set((reported.data?.data ?? []).map((r) => r.alert.id));
@@ -132,8 +127,8 @@ function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
         {notice && <Alert severity={notice.ok ? 'success' : 'error'}>{notice.text}</Alert>}
       </Box>
       <Section
-        title={t.reported(reported.data?.data.length ?? 0)}
-        empty={t.reportedEmpty}
+        title={t('moderation.reported', { count: reported.data?.data.length ?? 0 })}
+        empty={t('moderation.reportedEmpty')}
         query={reported}
         items={reported.data?.data}
         token={token}
@@ -142,8 +137,8 @@ function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
         testId="moderation-reported"
       />
       <Section
-        title={t.hidden(hiddenOnly.length)}
-        empty={t.hiddenEmpty}
+        title={t('moderation.hidden', { count: hiddenOnly.length })}
+        empty={t('moderation.hiddenEmpty')}
         query={hidden}
         items={hidden.data ? hiddenOnly : undefined}
         token={token}
@@ -175,18 +170,18 @@ function Section({ title, empty, query, items, token, busy, onDecide, testId }: 
       </Typography>
       {query.isPending ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CircularProgress size={20} aria-hidden /> {t.loading}
+          <CircularProgress size={20} aria-hidden /> {t('moderation.loading')}
         </Box>
       ) : query.isError ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" onClick={() => void query.refetch()}>
-              {t.retry}
+              {t('moderation.retry')}
             </Button>
           }
         >
-          {t.loadFailed}
+          {t('moderation.loadFailed')}
         </Alert>
       ) : items && items.length === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
@@ -199,20 +194,19 @@ function Section({ title, empty, query, items, token, busy, onDecide, testId }: 
           ))}
         </Box>
       )}
-      {query.data?.truncated && <Typography color="text.secondary">{t.truncated}</Typography>}
+      {query.data?.truncated && <Typography color="text.secondary">{t('moderation.truncated')}</Typography>}
     </Box>
   );
 }
 
 function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; token: string; busy: boolean; onDecide(d: Decision): void }) {
   const { alert } = item;
-  const name = animalByKey(alert.animal).namePl;
+  const name = animalNameOf(alert.animal);
   const headingId = `moderated-${alert.id}`;
+  const when = item.hiddenAt ? fullDateTime(item.hiddenAt) : '';
   const state = !item.hidden
-    ? t.alert.shown
-    : item.hiddenBy === 'reports'
-      ? t.alert.hiddenByReports(item.hiddenAt ? when(item.hiddenAt) : '')
-      : t.alert.hiddenByModerator(item.hiddenAt ? when(item.hiddenAt) : '');
+    ? t('moderation.alert.shown')
+    : t(item.hiddenBy === 'reports' ? 'moderation.alert.hiddenByReports' : 'moderation.alert.hiddenByModerator', { when });
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="moderated-alert">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -222,27 +216,28 @@ function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; toke
         <Chip size="small" label={state} color={item.hidden ? 'default' : 'primary'} />
       </Box>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} color={alert.comments === '' ? 'text.secondary' : 'text.primary'}>
-        {alert.comments === '' ? t.alert.noComments : alert.comments}
+        {alert.comments === '' ? t('moderation.alert.noComments') : alert.comments}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t.alert.exactPlace} {formatCoordinates(alert.latitude, alert.longitude)} · {t.alert.added} {when(alert.createdAt)}
+        {t('moderation.alert.exactPlace', { place: formatCoordinates(alert.latitude, alert.longitude) })} ·{' '}
+        {t('moderation.alert.added', { when: fullDateTime(alert.createdAt) })}
       </Typography>
       <Typography variant="subtitle2" component="h4">
-        {t.alert.reports(item.reports.length)}
+        {t('moderation.alert.reports', { count: item.reports.length })}
       </Typography>
       {item.reports.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {item.reports.map((r) => (
             <li key={r.reportedAt + r.reason}>
               <Typography variant="body2">
-                {when(r.reportedAt)}: {r.reason === '' ? <em>{t.alert.noReason}</em> : r.reason}
+                {fullDateTime(r.reportedAt)}: {r.reason === '' ? <em>{t('moderation.alert.noReason')}</em> : r.reason}
               </Typography>
             </li>
           ))}
         </Box>
       )}
       <Typography variant="subtitle2" component="h4">
-        {t.alert.photos(alert.photos.length)}
+        {t('moderation.alert.photos', { count: alert.photos.length })}
       </Typography>
       {alert.photos.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -263,17 +258,17 @@ function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; toke
         {item.hidden ? (
           <>
             <Button variant="contained" onClick={() => onDecide({ kind: 'restore', alertId: alert.id })} disabled={busy} sx={{ minHeight: 44 }}>
-              {t.actions.restore}
+              {t('moderation.actions.restore')}
             </Button>
             {item.hiddenBy === 'reports' && (
               <Button variant="outlined" onClick={() => onDecide({ kind: 'hide', alertId: alert.id })} disabled={busy} sx={{ minHeight: 44 }}>
-                {t.actions.confirmHidden}
+                {t('moderation.actions.confirmHidden')}
               </Button>
             )}
           </>
         ) : (
           <Button variant="contained" color="error" onClick={() => onDecide({ kind: 'hide', alertId: alert.id })} disabled={busy} sx={{ minHeight: 44 }}>
-            {t.actions.hide}
+            {t('moderation.actions.hide')}
           </Button>
         )}
       </Box>
@@ -291,13 +286,13 @@ function ModeratedPhoto({ token, url, n, busy, onHide }: { token: string; url: s
     <Box sx={{ width: THUMB_PX, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
       <Box sx={{ width: THUMB_PX, height: THUMB_PX, bgcolor: 'grey.200', borderRadius: 1, overflow: 'hidden', display: 'grid', placeItems: 'center' }}>
         {photo.url ? (
-          <img src={photo.url} alt={t.alert.photo(n)} width={THUMB_PX} height={THUMB_PX} style={{ objectFit: 'cover', display: 'block' }} />
+          <img src={photo.url} alt={t('moderation.alert.photo', { n })} width={THUMB_PX} height={THUMB_PX} style={{ objectFit: 'cover', display: 'block' }} />
         ) : photo.failed ? (
           <Typography variant="caption" sx={{ p: 1, textAlign: 'center' }}>
-            {t.alert.photoUnavailable}
+            {t('moderation.alert.photoUnavailable')}
           </Typography>
         ) : (
-          <CircularProgress size={20} aria-label={t.loading} />
+          <CircularProgress size={20} aria-label={t('moderation.loading')} />
         )}
       </Box>
       <Button
@@ -312,7 +307,7 @@ function ModeratedPhoto({ token, url, n, busy, onHide }: { token: string; url: s
         onBlur={() => setConfirming(false)}
         sx={{ minHeight: 44, lineHeight: 1.2 }}
       >
-        {confirming ? t.actions.confirmHidePhoto(n) : t.actions.hidePhoto(n)}
+        {confirming ? t('moderation.actions.confirmHidePhoto', { n }) : t('moderation.actions.hidePhoto', { n })}
       </Button>
     </Box>
   );

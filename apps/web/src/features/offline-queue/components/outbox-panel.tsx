@@ -5,10 +5,9 @@
 import './outbox-panel.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { plPhotos as PlPhotos } from '../../../i18n/pl-photos.ts';
 import { formatCoordinates } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
-import { animalNameOf, t } from '../../../i18n/i18n.ts';
+import { animalNameOf, loadMessages, t } from '../../../i18n/i18n.ts';
 
 export default function OutboxPanel() {
   const queryClient = useQueryClient();
@@ -33,11 +32,11 @@ export default function OutboxPanel() {
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
     });
   }, [reload, queryClient]);
-  // The photos' text, loaded only when a queued alert has photos.
-  const [photoText, setPhotoText] = useState<(typeof PlPhotos)['outbox']>();
+  // The photos' messages, loaded only when a queued alert has photos.
+  const [photosReady, setPhotosReady] = useState(false);
   const withPhotos = items.some((item) => (item.photos ?? []).length > 0);
   useEffect(() => {
-    if (withPhotos) void import('../../../i18n/pl-photos.ts').then((m) => setPhotoText(m.plPhotos.outbox), () => undefined);
+    if (withPhotos) void loadMessages('photos').then(() => setPhotosReady(true), () => undefined);
   }, [withPhotos]);
   useEffect(() => {
     if (sentCount === 0) return;
@@ -81,15 +80,15 @@ export default function OutboxPanel() {
                   <strong>{animalNameOf(item.body.animal)}</strong>{' '}
                   <span className="wa-outbox-meta">
                     {formatCoordinates(item.body.latitude, item.body.longitude)}
-                    {photoText && item.alertId === undefined && photos.length > 0 && ` ${photoText.withPhotos(photos.length)}`}
+                    {photosReady && item.alertId === undefined && photos.length > 0 && ` ${t('photos.outbox.with', { count: photos.length })}`}
                     {item.refusedWith !== undefined && ` — ${t('outbox.refused', { status: item.refusedWith })}`}
-                    {photoText && item.alertId !== undefined && waitingPhotos > 0 && ` — ${photoText.photosWaiting(waitingPhotos)}`}
-                    {photoText &&
-                      photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${photoText.photoRefused(i + 1, p.refusedWith)}`}</span>)}
+                    {photosReady && item.alertId !== undefined && waitingPhotos > 0 && ` — ${t('photos.outbox.waiting', { count: waitingPhotos })}`}
+                    {photosReady &&
+                      photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${t('photos.outbox.refused', { n: i + 1, reason: refusal(p.refusedWith), status: p.refusedWith })}`}</span>)}
                   </span>
                 </span>
                 <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
-                  {photoText && item.alertId !== undefined && waitingPhotos === 0 ? photoText.dismiss : t('outbox.cancel')}
+                  {photosReady && item.alertId !== undefined && waitingPhotos === 0 ? t('photos.outbox.dismiss') : t('outbox.cancel')}
                 </button>
               </li>
             );
@@ -101,4 +100,21 @@ export default function OutboxPanel() {
       </button>
     </section>
   );
+}
+
+/** Why the server refused a photo, from its answer's status (a `select` of photos.outbox.refused). */
+function refusal(status: number): string {
+  switch (status) {
+    case 413:
+      return 'tooLarge';
+    case 415:
+      return 'notImage';
+    case 400:
+      return 'full';
+    case 403:
+    case 404:
+      return 'closed';
+    default:
+      return 'other';
+  }
 }
