@@ -125,6 +125,22 @@ describe('the web app under /WildAlertApp/', () => {
     expect(svg.headers['cache-control']).toBe('no-cache');
   });
 
+  it("sends a hashed asset the headers a file obeys, not a page's (a first visit loads ~15 such files)", async () => {
+    const js = await get('/WildAlertApp/assets/index-abc123.js');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(js.headers['cross-origin-resource-policy']).toBe('same-site');
+    for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-ratelimit-limit', 'access-control-expose-headers']) {
+      expect(js.headers[header], header).toBeUndefined();
+    }
+    // The page itself, and the other files of the app, keep them all.
+    for (const url of ['/WildAlertApp/', '/WildAlertApp/logo.svg']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('answers 404 for a missing asset instead of the app', async () => {
     for (const url of ['/WildAlertApp/assets/missing-1.js', '/WildAlertApp/missing.png']) {
       const res = await get(url);
