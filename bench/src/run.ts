@@ -843,7 +843,8 @@ best practices 96 on both (\`image-size-responsive\`). \`first_start_ms\` 29.0 s
 average 9) and 58.0 s (17).`;
 
 function writeResults(seconds: number): void {
-  const file = path.resolve(args.results);
+  // Relative to where `npm run bench` was typed (npm runs this from bench/ and says where in INIT_CWD).
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.results);
   const table = figures.map((f) => `| \`${f.name}\` | ${f.value} | ${f.unit} |`).join('\n');
   const text = `# Benchmark results
 
