@@ -22,3 +22,7 @@ export const SightingSchema = Type.Object({
   behaviour: Type.Union([SightingFields.behaviour, Type.Null()]),
 });
 
+
+/** What an alert says before anyone added to it: no votes, last seen when reported, no details given. */
+export const unconfirmedSighting = (createdAt: string) =>
+  ({ stillThere: 0, gone: 0, lastSeenAt: createdAt, howMany: null, young: null, behaviour: null }) as const;

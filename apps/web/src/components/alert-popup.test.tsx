@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alert } from '@wildalert/shared';
+import { unconfirmedSighting } from '@wildalert/shared';
 import { AlertPopup } from './alert-popup.tsx';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
@@ -14,12 +15,7 @@ function alertAgo(ms: number, over: Partial<Alert> = {}): Alert {
     comments: 'Dwa dziki przy Plantach',
     createdAt: new Date(NOW.getTime() - ms).toISOString(),
     photos: [],
-    stillThere: 0,
-    gone: 0,
-    lastSeenAt: new Date(NOW.getTime() - ms).toISOString(),
-    howMany: null,
-    young: null,
-    behaviour: null,
+    ...unconfirmedSighting(new Date(NOW.getTime() - ms).toISOString()),
     ...over,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridOf, TILE_CELL_BITS, tileBounds, type Alert, type TileResponse } from '@wildalert/shared';
+import { gridOf, TILE_CELL_BITS, tileBounds, type Alert, type TileResponse, unconfirmedSighting } from '@wildalert/shared';
 import { mergeTiles } from './use-map-items.ts';
 
 const z = 12;
@@ -18,12 +18,7 @@ const alert = (at: { latitude: number; longitude: number }, animal = 'boar', cre
   comments: '',
   createdAt,
   photos: [],
-  stillThere: 0,
-  gone: 0,
-  lastSeenAt: createdAt,
-  howMany: null,
-  young: null,
-  behaviour: null,
+  ...unconfirmedSighting(createdAt),
 });
 const filters = { window: '7d' as const, animals: [] };
 const none = { added: [], removed: new Set<string>(), fresh: new Set<string>() };

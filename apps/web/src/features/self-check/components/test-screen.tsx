@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Alert } from '@wildalert/shared';
+import { unconfirmedSighting } from '@wildalert/shared';
 import { AlertPopup } from '../../../components/alert-popup.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SelfCheck } from './self-check.tsx';
@@ -19,12 +20,7 @@ const sampleAlert = (): Alert => {
     comments: t('selfCheck.sampleComment'),
     createdAt,
     photos: [],
-    stillThere: 0,
-    gone: 0,
-    lastSeenAt: createdAt,
-    howMany: null,
-    young: null,
-    behaviour: null,
+    ...unconfirmedSighting(createdAt),
   };
 };
 
