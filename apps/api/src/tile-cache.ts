@@ -150,9 +150,12 @@ export class TileCache {
 
 const tileKey = ({ z, x, y }: Tile) => `${z}/${x}/${y}`;
 
+/** Animals as a cache key's part: the same set in any order, or none (every animal), gives one key. */
+export const animalsKey = (animals: readonly string[] | undefined) => (animals ? [...new Set(animals)].sort().join(',') : '');
+
 /** Filters that mean the same (animals in any order) share a key. */
 function cacheKey(tile: Tile, q: TileQuery): string {
-  return `${tileKey(tile)}|${q.animal ? [...new Set(q.animal)].sort().join(',') : ''}|${q.since ? new Date(q.since).toISOString() : ''}`;
+  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}`;
 }
 
 /** An answer to keep and send: its body, its hash for the ETag, no encoding made yet. */

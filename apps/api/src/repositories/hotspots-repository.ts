@@ -6,7 +6,7 @@
 import { HOTSPOT_CELL_BITS, hoursOf, SEASONS, tileBounds, type HotspotQuery } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { utc } from './alert-json.ts';
-import { CELL_X, CELL_Y, IN_TILE, WIDE_TILE_MAX_ZOOM, WIDE_TILE_TIMEOUT_MS, type Tile } from './tiles-repository.ts';
+import { CELL_X, CELL_Y, IN_TILE, tileBody, type Tile } from './tiles-repository.ts';
 
 /** The hour of `a` in the city's time zone ($11), 0 to 23. */
 const LOCAL_HOUR = `extract(hour FROM a.created_at AT TIME ZONE $11::text)::int`;
@@ -58,14 +58,7 @@ export function hotspotParams({ z, x, y }: Tile, f: HotspotFilter): unknown[] {
 export function hotspotsRepository(db: Database) {
   return {
     /** One tile's hotspots, `{"cells": […], "total": n, "since": …}`, as JSON text. */
-    async tile(tile: Tile, filter: HotspotFilter): Promise<string> {
-      const params = hotspotParams(tile, filter);
-      const rows =
-        tile.z > WIDE_TILE_MAX_ZOOM
-          ? await db.query<{ body: string }>(HOTSPOT_SQL, params)
-          : await db.transaction((tx) => tx.query<{ body: string }>(HOTSPOT_SQL, params), { timeoutMs: WIDE_TILE_TIMEOUT_MS });
-      return rows[0]!.body;
-    },
+    tile: (tile: Tile, filter: HotspotFilter): Promise<string> => tileBody(db, tile, HOTSPOT_SQL, hotspotParams(tile, filter)),
   };
 }
 

@@ -38,6 +38,15 @@ export interface ReportedAlert {
   reports: Array<{ reason: string; reportedAt: string }>;
 }
 
+/** A reviewed alert's columns of a ReportedAlert (but its reports), from a row `a` of `alerts`. */
+const REVIEWED_ALERT_COLUMNS = `${EXACT_ALERT_JSON} AS alert,
+                a.hidden AS hidden,
+                a.hidden_by AS "hiddenBy",
+                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${utc('a.hidden_at')} END AS "hiddenAt"`;
+
+/** One report as the moderator's lists show it (its alert beside it), from a row `r` of `alert_reports`. */
+const LISTED_REPORT_JSON = jsonObject({ reason: 'r.reason', reportedAt: utc('r.reported_at') });
+
 export function moderationRepository(db: Database) {
   return {
     /**
@@ -166,14 +175,11 @@ export function moderationRepository(db: Database) {
      */
     async reported(limit: number): Promise<ReportedAlert[]> {
       return db.query<ReportedAlert>(
-        `SELECT ${EXACT_ALERT_JSON} AS alert,
-                a.hidden AS hidden,
-                a.hidden_by AS "hiddenBy",
-                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${utc('a.hidden_at')} END AS "hiddenAt",
+        `SELECT ${REVIEWED_ALERT_COLUMNS},
                 o.reports AS reports
          FROM (
            SELECT r.alert_id,
-                  json_agg(${jsonObject({ reason: 'r.reason', reportedAt: utc('r.reported_at') })}
+                  json_agg(${LISTED_REPORT_JSON}
                            ORDER BY r.reported_at DESC) AS reports,
                   max(r.reported_at) AS last_reported_at
            FROM alert_reports r JOIN alerts a ON a.id = r.alert_id
@@ -193,11 +199,8 @@ export function moderationRepository(db: Database) {
      */
     async hidden(limit: number): Promise<ReportedAlert[]> {
       return db.query<ReportedAlert>(
-        `SELECT ${EXACT_ALERT_JSON} AS alert,
-                a.hidden AS hidden,
-                a.hidden_by AS "hiddenBy",
-                CASE WHEN a.hidden_at IS NULL THEN NULL ELSE ${utc('a.hidden_at')} END AS "hiddenAt",
-                coalesce((SELECT json_agg(${jsonObject({ reason: 'r.reason', reportedAt: utc('r.reported_at') })} ORDER BY r.reported_at DESC)
+        `SELECT ${REVIEWED_ALERT_COLUMNS},
+                coalesce((SELECT json_agg(${LISTED_REPORT_JSON} ORDER BY r.reported_at DESC)
                           FROM alert_reports r WHERE r.alert_id = a.id), '[]'::json) AS reports
          FROM alerts a
          WHERE a.hidden

@@ -87,20 +87,22 @@ export function tileParams({ z, x, y }: Tile, q: TileQuery): unknown[] {
  * thousands of rows may take longer than a request's usual deadline. Each is read once and
  * then kept (tile-cache.ts) until an alert inside it changes.
  */
-export const WIDE_TILE_MAX_ZOOM = 8;
-export const WIDE_TILE_TIMEOUT_MS = 20_000;
+const WIDE_TILE_MAX_ZOOM = 8;
+const WIDE_TILE_TIMEOUT_MS = 20_000;
+
+/** A tile statement's one `body`: a wide tile may take up to WIDE_TILE_TIMEOUT_MS, the others the usual deadline. */
+export async function tileBody(db: Database, tile: Tile, sql: string, params: unknown[]): Promise<string> {
+  const rows =
+    tile.z > WIDE_TILE_MAX_ZOOM
+      ? await db.query<{ body: string }>(sql, params)
+      : await db.transaction((tx) => tx.query<{ body: string }>(sql, params), { timeoutMs: WIDE_TILE_TIMEOUT_MS });
+  return rows[0]!.body;
+}
 
 export function tilesRepository(db: Database) {
   return {
     /** One tile's answer body, `{"alerts": […], "clusters": […], "newest": …}`, as JSON text. */
-    async tile(tile: Tile, q: TileQuery): Promise<string> {
-      const params = tileParams(tile, q);
-      const rows =
-        tile.z > WIDE_TILE_MAX_ZOOM
-          ? await db.query<{ body: string }>(TILE_SQL, params)
-          : await db.transaction((tx) => tx.query<{ body: string }>(TILE_SQL, params), { timeoutMs: WIDE_TILE_TIMEOUT_MS });
-      return rows[0]!.body;
-    },
+    tile: (tile: Tile, q: TileQuery): Promise<string> => tileBody(db, tile, TILE_SQL, tileParams(tile, q)),
   };
 }
 

@@ -18,10 +18,10 @@ import {
   TileParamsSchema,
   type HotspotQuery,
 } from '@wildalert/shared';
-import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
-import { tileAnswer, type TileAnswer } from '../tile-cache.ts';
+import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { animalsKey, tileAnswer, type TileAnswer } from '../tile-cache.ts';
 import type { Tile } from '../repositories/tiles-repository.ts';
-import { assertTileExists, sendTileAnswer } from './tile-answer.ts';
+import { assertTileExists, sendTileAnswer, tileResponses } from './tile-answer.ts';
 
 const KEEP_MS = 10 * 60_000;
 const HOTSPOT_CACHE_CONTROL = `public, max-age=${KEEP_MS / 1000}, stale-while-revalidate=3600`;
@@ -36,9 +36,8 @@ function periodStart(now = new Date()): Date {
 
 /** Filters that mean the same (animals in any order, the whole day however written) share a key. */
 function cacheKey({ z, x, y }: Tile, q: HotspotQuery): string {
-  const animals = q.animal ? [...new Set(q.animal)].sort().join(',') : '';
   const { from, to } = hoursOf(q.hours);
-  return `${z}/${x}/${y}|${animals}|${q.season ?? ''}|${from}-${to}`;
+  return `${z}/${x}/${y}|${animalsKey(q.animal)}|${q.season ?? ''}|${from}-${to}`;
 }
 
 const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { timeZone }) => {
@@ -69,11 +68,7 @@ const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { 
         ].join('\n'),
         params: TileParamsSchema,
         querystring: HotspotQuerySchema,
-        response: {
-          200: HotspotResponseSchema,
-          304: { description: 'Unchanged since the ETag given in If-None-Match', type: 'null' },
-          ...problemResponses(400),
-        },
+        response: tileResponses(HotspotResponseSchema),
       },
       config: { queryBudget: true },
     },

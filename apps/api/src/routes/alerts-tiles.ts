@@ -6,8 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
-import { problemResponses } from '../problem.ts';
-import { assertTileExists, sendTileAnswer } from './tile-answer.ts';
+import { assertTileExists, sendTileAnswer, tileResponses } from './tile-answer.ts';
 
 /**
  * Fresh for 10 s in any cache, then served stale for up to a minute while one request
@@ -40,11 +39,7 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
         ].join('\n'),
         params: TileParamsSchema,
         querystring: TileQuerySchema,
-        response: {
-          200: TileResponseSchema,
-          304: { description: 'Unchanged since the ETag given in If-None-Match', type: 'null' },
-          ...problemResponses(400),
-        },
+        response: tileResponses(TileResponseSchema),
       },
       config: { queryBudget: true },
     },

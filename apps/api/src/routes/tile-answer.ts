@@ -5,8 +5,15 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '@wildalert/shared';
-import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
 import { encodedBody, etagOf, matchesEtag, type TileAnswer, type TileEncoding } from '../tile-cache.ts';
+
+/** The answers a tile route declares: its body, 304 to a matching If-None-Match, and 400. */
+export const tileResponses = <T>(ok: T) => ({
+  200: ok,
+  304: { description: 'Unchanged since the ETag given in If-None-Match', type: 'null' } as const,
+  ...problemResponses(400),
+});
 
 /** x and y go from 0 to 2^z − 1 (the schema checks z and that they are not negative). */
 export function assertTileExists(tile: { z: number; x: number; y: number }): void {
