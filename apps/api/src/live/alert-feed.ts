@@ -4,6 +4,7 @@
  * recent ones in memory for replay, and hands each to the stream clients whose area holds it.
  */
 import { distanceMetres } from '@wildalert/shared';
+import { coalesced } from '../coalesced.ts';
 import type { Database } from '../db/database.ts';
 import { EVENTS_CHANNEL, type AlertEvent, type EventsRepository } from '../repositories/events-repository.ts';
 
@@ -55,8 +56,19 @@ export class AlertFeed {
   private readonly subscribers = new Set<Subscriber>();
   private readonly commitListeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: AlertEvent) => void>();
-  private catchingUp: Promise<void> | undefined;
-  private catchUpAgain = false;
+  /** Reads every event committed since the last one seen; overlapping calls share one read (and one more after it). */
+  private readonly catchingUp = coalesced(async () => {
+    try {
+      let batch: AlertEvent[];
+      do {
+        batch = await this.events.after(this.latestId, FETCH_BATCH);
+        for (const event of batch) this.publish(event);
+      } while (batch.length === FETCH_BATCH);
+    } catch (err) {
+      // The database is away; the listener calls again once it is back.
+      this.log.warn({ err }, 'reading new alert events failed');
+    }
+  });
   private unlisten: (() => Promise<void>) | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
 
@@ -72,14 +84,14 @@ export class AlertFeed {
     // Listen first, so nothing committed between the load and the LISTEN is missed.
     this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => {
       for (const listener of this.commitListeners) listener();
-      void this.catchUp();
+      void this.catchingUp.run();
     });
     const { events, latestId } = await this.events.latest(this.capacity);
     this.recent = events;
     this.latestId = latestId;
     // Older events were pruned or never loaded: those cannot be replayed.
     this.floor = events.length > 0 ? events[0]!.id - 1 : this.latestId;
-    await this.catchUp();
+    await this.catchingUp.run();
     this.pruneTimer = setInterval(
       () => void this.events.prune(PRUNE_AFTER_HOURS).catch((err) => this.log.warn({ err }, 'pruning alert events failed')),
       PRUNE_EVERY_MS,
@@ -90,7 +102,7 @@ export class AlertFeed {
   async stop(): Promise<void> {
     clearInterval(this.pruneTimer);
     await this.unlisten?.();
-    await this.catchingUp;
+    await this.catchingUp.current;
     this.subscribers.clear();
   }
 
@@ -131,37 +143,11 @@ export class AlertFeed {
 
   /** Reads what was committed up to now, so that a client subscribing next starts exactly here. */
   sync(): Promise<void> {
-    return this.catchUp();
+    return this.catchingUp.run();
   }
 
   get clients(): number {
     return this.subscribers.size;
-  }
-
-  /** Reads every event committed since the last one seen; coalesces overlapping calls. */
-  private catchUp(): Promise<void> {
-    if (this.catchingUp) {
-      this.catchUpAgain = true;
-      return this.catchingUp;
-    }
-    this.catchingUp = (async () => {
-      try {
-        do {
-          this.catchUpAgain = false;
-          let batch: AlertEvent[];
-          do {
-            batch = await this.events.after(this.latestId, FETCH_BATCH);
-            for (const event of batch) this.publish(event);
-          } while (batch.length === FETCH_BATCH);
-        } while (this.catchUpAgain);
-      } catch (err) {
-        // The database is away; the listener calls again once it is back.
-        this.log.warn({ err }, 'reading new alert events failed');
-      } finally {
-        this.catchingUp = undefined;
-      }
-    })();
-    return this.catchingUp;
   }
 
   private publish(event: AlertEvent): void {

@@ -7,6 +7,7 @@
  * for any of it.
  */
 import type { Agent } from 'node:https';
+import { coalesced } from '../coalesced.ts';
 import webpush from 'web-push';
 import { PUSH_COALESCE_MINUTES } from '@wildalert/shared';
 import type { ClaimedJob, PushRepository } from './push-repository.ts';
@@ -50,8 +51,14 @@ interface Log {
 
 export class PushDelivery {
   /** The pass under way (matching, then claiming), and whether another is wanted after it. */
-  private running: Promise<void> | undefined;
-  private again = false;
+  /** Matches new events and claims due jobs; overlapping calls share one pass (and one more after it). */
+  private readonly passes = coalesced(
+    async () => {
+      await this.repo.matchNewEvents(PUSH_COALESCE_MINUTES);
+      await this.claimAndSend();
+    },
+    () => !this.stopped,
+  );
   /** Notifications being sent: a slow push service holds up neither matching nor other sends. */
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
@@ -73,43 +80,23 @@ export class PushDelivery {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.passes.current?.catch(() => undefined);
     await Promise.all(this.inFlight);
   }
 
   /** Something may be due (a new alert committed, a back-off over): look for work. */
   kick(): void {
     if (this.stopped) return;
-    this.pass().catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed'));
+    this.passes.run().catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed'));
   }
 
   /** Resolves once every committed alert is matched and every due notification answered. */
   async flush(): Promise<void> {
-    await this.pass();
+    await this.passes.run();
     while (this.inFlight.size > 0) {
       await Promise.all(this.inFlight);
-      await this.pass();
+      await this.passes.run();
     }
-  }
-
-  /** Matches new events and claims due jobs; overlapping calls share one pass (and one more after it). */
-  private pass(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.repo.matchNewEvents(PUSH_COALESCE_MINUTES);
-          await this.claimAndSend();
-        } while (this.again && !this.stopped);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
   }
 
   private async claimAndSend(): Promise<void> {
