@@ -44,7 +44,11 @@ describe('GET /Animals', () => {
       expect.arrayContaining(['boar', 'fox', 'roe-deer', 'red-deer', 'hare', 'badger', 'marten', 'beaver', 'moose', 'wolf', 'lynx', 'bear', 'other']),
     );
     expect(data.at(-1).key).toBe('other');
-    expect(data[0]).toEqual({ key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false });
+    expect(data[0]).toEqual({
+      key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false,
+      freshHours: 6,
+      advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'],
+    });
   });
 });
 

@@ -13,24 +13,35 @@ export interface Animal {
    * (public reads get a coarsened point).
    */
   readonly sensitive: boolean;
+  /**
+   * Hours after its last confirmation that a sighting is probably out of date: the map draws it
+   * as past from then on (issue 19). Short for animals that move on fast, long for ones that stay.
+   */
+  readonly freshHours: number;
+  /** Safety advice for people who meet it, as codes the clients translate (most important first). */
+  readonly advice: readonly SafetyAdvice[];
 }
+
+/** The safety advice the catalogue gives, as codes; each client words them in its language. */
+export const SAFETY_ADVICE = ['keep-distance', 'do-not-feed', 'leash-dogs', 'do-not-corner', 'do-not-touch', 'leave-young'] as const;
+export type SafetyAdvice = (typeof SAFETY_ADVICE)[number];
 
 /** Ordered for the add form: common city animals first, "other" last. */
 export const ANIMALS = [
-  { key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false },
-  { key: 'fox', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false },
-  { key: 'roe-deer', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false },
-  { key: 'hare', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false },
-  { key: 'marten', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false },
-  { key: 'badger', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false },
-  { key: 'beaver', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false },
-  { key: 'hedgehog', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false },
-  { key: 'red-deer', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false },
-  { key: 'moose', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false },
-  { key: 'wolf', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true },
-  { key: 'lynx', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true },
-  { key: 'bear', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true },
-  { key: 'other', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false },
+  { key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'] },
+  { key: 'fox', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
+  { key: 'roe-deer', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'] },
+  { key: 'hare', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'] },
+  { key: 'marten', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'] },
+  { key: 'badger', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'] },
+  { key: 'beaver', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'] },
+  { key: 'hedgehog', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'] },
+  { key: 'red-deer', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'] },
+  { key: 'moose', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'] },
+  { key: 'wolf', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'] },
+  { key: 'lynx', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'] },
+  { key: 'bear', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'] },
+  { key: 'other', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
 ] as const satisfies readonly Animal[];
 
 export type AnimalKey = (typeof ANIMALS)[number]['key'];

@@ -1,6 +1,6 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
-import { ANIMAL_KEYS } from './animals.ts';
+import { ANIMAL_KEYS, SAFETY_ADVICE } from './animals.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import { SightingFields, SightingSchema } from './sighting.ts';
 import {
@@ -185,6 +185,13 @@ const AnimalSchema = Type.Object({
   nameEn: Type.String(),
   nameUk: Type.String(),
   sensitive: Type.Boolean({ description: 'Public reads show a coarsened location' }),
+  freshHours: Type.Integer({
+    minimum: 1,
+    description: 'Hours after its last confirmation (lastSeenAt) that a sighting is probably out of date',
+  }),
+  advice: Type.Array(Type.Enum([...SAFETY_ADVICE]), {
+    description: 'Safety advice for people who meet it, most important first, as codes: ' + SAFETY_ADVICE.map((c) => '`' + c + '`').join(', '),
+  }),
 });
 export const AnimalListResponseSchema = Type.Object({ data: Type.Array(AnimalSchema) });
 

@@ -16,7 +16,7 @@ const animals: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return { data: [...ANIMALS] };
+      return { data: ANIMALS.map((animal) => ({ ...animal, advice: [...animal.advice] })) };
     },
   );
 };
