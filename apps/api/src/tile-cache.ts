@@ -22,6 +22,8 @@ const TTL_MS = 5 * 60_000;
  * when the connection came back, with nothing new), answers are kept again.
  */
 const UNREAD_MS = 1000;
+/** Longer than any tile query runs (the statement timeout is far shorter). */
+const CHANGES_KEPT_MS = 60_000;
 
 /** How a tile is sent: as the client accepts, compressed once per answer rather than per request. */
 export type TileEncoding = 'br' | 'gzip' | 'identity';
@@ -81,10 +83,11 @@ export class TileCache {
   });
   private readonly pending = new Map<string, Promise<TileAnswer>>();
   /**
-   * The number of the latest change to each tile (`z/x/y`), kept longer than any query runs:
-   * an answer begun before a change to its tile is not kept.
+   * The number and time of the latest change to each tile (`z/x/y`), oldest first, kept longer
+   * than any query runs (CHANGES_KEPT_MS): an answer begun before a change to its tile is not kept.
+   * A Map rather than an LRU cache: lru-cache allocates its whole capacity up front.
    */
-  private readonly lastChange = new LRUCache<string, number>({ max: 1_000_000, ttl: 60_000 });
+  private readonly lastChange = new Map<string, { change: number; at: number }>();
   private changeCount = 0;
   /** When a commit was last heard of, and when an event was last read (ms). */
   private heardAt = 0;
@@ -101,7 +104,7 @@ export class TileCache {
     const answer = load()
       .then((body) => {
         const result = tileAnswer(body);
-        if ((this.lastChange.get(tileKey(tile)) ?? 0) <= before) {
+        if ((this.lastChange.get(tileKey(tile))?.change ?? 0) <= before) {
           // A commit heard of during the read whose event is not read yet may be in this tile.
           if (this.heardAt >= started && this.readAt < this.heardAt && Date.now() - this.heardAt < UNREAD_MS) return result;
           this.answers.set(key, result);
@@ -131,10 +134,17 @@ export class TileCache {
   /** An alert at `point` (its public location) changed: every tile holding it, at every zoom, is read again. */
   changedAt(point: LatLon): void {
     const change = ++this.changeCount;
+    const now = Date.now();
+    for (const [prefix, { at }] of this.lastChange) {
+      if (now - at < CHANGES_KEPT_MS) break;
+      this.lastChange.delete(prefix);
+    }
     for (let z = TILE_MIN_ZOOM; z <= MAX_ZOOM; z++) {
       const { x, y } = gridOf(point.latitude, point.longitude, z);
       const prefix = `${z}/${x}/${y}`;
-      this.lastChange.set(prefix, change);
+      // Deleted first, so that the Map's order stays the order of the changes.
+      this.lastChange.delete(prefix);
+      this.lastChange.set(prefix, { change, at: now });
       for (const key of [...(this.byTile.get(prefix) ?? [])]) this.answers.delete(key);
       for (const key of [...this.pending.keys()]) if (key.startsWith(`${prefix}|`)) this.pending.delete(key);
     }
