@@ -24,7 +24,7 @@ export interface Animal {
 
 /** The safety advice the catalogue gives, as codes; each client words them in its language. */
 export const SAFETY_ADVICE = ['keep-distance', 'do-not-feed', 'leash-dogs', 'do-not-corner', 'do-not-touch', 'leave-young'] as const;
-export type SafetyAdvice = (typeof SAFETY_ADVICE)[number];
+type SafetyAdvice = (typeof SAFETY_ADVICE)[number];
 
 /** Ordered for the add form: common city animals first, "other" last. */
 export const ANIMALS = [

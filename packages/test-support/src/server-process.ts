@@ -88,7 +88,7 @@ export async function startServerProcess({ env, startTimeoutMs = 60_000, wrapper
       child.kill('SIGKILL');
       throw new Error(`The server did not become healthy within ${startTimeoutMs} ms:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
   if (done) {
     await closed;
