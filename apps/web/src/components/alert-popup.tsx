@@ -9,6 +9,7 @@ import { formatCoordinates, fullDateTime, relativeTime } from '../lib/format.ts'
 import { useNow } from '../lib/use-now.ts';
 import { sightingLine } from '../lib/sighting-line.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
+import { LazyWhatToDo } from './lazy-what-to-do.tsx';
 
 export function AlertPopup({ alert }: { alert: Alert }) {
   const now = useNow();
@@ -24,6 +25,7 @@ export function AlertPopup({ alert }: { alert: Alert }) {
           {seen}
         </p>
       )}
+      <LazyWhatToDo alert={alert} />
       {alert.comments !== '' && (
         <p className="wa-popup-comments" data-testid="alert-comments">
           {alert.comments}
