@@ -37,7 +37,7 @@ export function WhatToDo({ alert }: WhatToDoProps) {
           </ul>
         )
       )}
-      <ul className="wa-advice">
+      <ul className="wa-advice" data-testid="advice">
         {animalByKey(alert.animal).advice.map((code) => (
           <li key={code}>{t(`whatToDo.advice.${code}`)}</li>
         ))}
