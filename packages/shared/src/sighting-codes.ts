@@ -10,7 +10,7 @@ export const BEHAVIOURS = ['calm', 'crossing-road', 'aggressive', 'injured', 'de
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 /** Behaviours after which a person should call someone (the popup offers whom, GET /Contacts). */
-export const URGENT_BEHAVIOURS: readonly Behaviour[] = ['aggressive', 'injured', 'dead-on-road'];
+const URGENT_BEHAVIOURS: readonly Behaviour[] = ['aggressive', 'injured', 'dead-on-road'];
 
 export const isHowMany = (value: unknown): value is HowMany => HOW_MANY.includes(value as HowMany);
 export const isBehaviour = (value: unknown): value is Behaviour => BEHAVIOURS.includes(value as Behaviour);

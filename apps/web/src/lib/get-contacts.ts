@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 /** The server's table changes only with its configuration (it answers with max-age=3600 too). */
 const CONTACTS_STALE_MS = 60 * 60_000;
 
-export function getContacts(latitude: number, longitude: number, behaviour: Behaviour): Promise<ContactListResponse> {
+function getContacts(latitude: number, longitude: number, behaviour: Behaviour): Promise<ContactListResponse> {
   const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), behaviour });
   return api<ContactListResponse>(`/Contacts?${query.toString()}`);
 }

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { BEHAVIOURS, HOW_MANY, isBehaviour, isHowMany, type Behaviour, type HowMany } from '@wildalert/shared';
 import { t } from '../../../i18n/i18n.ts';
 
-export interface SightingValue {
+interface SightingValue {
   howMany: HowMany | null;
   /** True when young were seen; null when not said (the form has no "no young" answer). */
   young: boolean | null;
@@ -50,7 +50,7 @@ export function SightingFields({ value, onChange, error }: SightingFieldsProps) 
       <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', mb: 0 }}>
         {t('addAlert.sighting.title')}
       </FormLabel>
-      <Typography variant="body2" color="text.secondary" id="sighting-hint" sx={{ mt: -1 }}>
+      <Typography variant="body2" color="text.secondary" id="sighting-hint" sx={{ mt: -0.5 }}>
         {t('addAlert.sighting.hint')}
       </Typography>
       <div>
