@@ -5,9 +5,8 @@
 import './alert-popup.css';
 import { animalByKey, animalName, type Alert } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
-import { formatCoordinates, fullDateTime, relativeTime } from '../lib/format.ts';
+import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
-import { sightingLine } from '../lib/sighting-line.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
 

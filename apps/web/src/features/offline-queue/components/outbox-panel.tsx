@@ -5,8 +5,7 @@
 import './outbox-panel.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCoordinates } from '../../../lib/format.ts';
-import { sightingLine } from '../../../lib/sighting-line.ts';
+import { formatCoordinates, sightingLine } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
 import { animalNameOf, loadMessages, t } from '../../../i18n/i18n.ts';
 
