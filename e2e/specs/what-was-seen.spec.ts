@@ -127,8 +127,9 @@ test('an aggressive boar in Kraków: call the City Guard (986) or 112, and the b
   await expect(popup(page).getByRole('region', { name: 'Що робити' }).getByTestId('advice').getByRole('listitem').first()).toHaveText('Тримайте дистанцію');
 });
 
-test('outside Kraków only 112; a calm animal has no call to make and asks no one', async ({ page, wildalert }) => {
+test('outside Kraków only 112, none for a dead animal; a calm animal has no call to make and asks no one', async ({ page, wildalert }) => {
   const warsaw = await wildalert.createAlert({ ...WARSAW, animal: 'boar', behaviour: 'aggressive' });
+  const dead = await wildalert.createAlert({ ...WARSAW, animal: 'hedgehog', behaviour: 'dead-on-road' });
   const calm = await wildalert.createAlert({ ...KRAKOW, animal: 'boar', behaviour: 'calm', young: true });
   const asked: string[] = [];
   page.on('request', (r) => r.url().includes('/Contacts') && asked.push(r.url()));
@@ -137,11 +138,19 @@ test('outside Kraków only 112; a calm animal has no call to make and asks no on
   await expect(calls(page)).toHaveText(['Zadzwoń: Numer alarmowy 112']);
   await expect(calls(page)).toHaveAttribute('href', 'tel:112');
 
+  // A dead animal in Warsaw: no service in the table for it, the advice all the same.
+  const answered = page.waitForResponse((r) => r.url().includes('/Contacts'));
+  await page.goto(`alerts/${dead.id}`);
+  expect((await answered).status()).toBe(200);
+  await expect(popup(page).getByTestId('advice')).toContainText('Nie dokarmiaj');
+  await expect(popup(page).locator('.wa-calls-room')).toHaveCount(0);
+  await expect(calls(page)).toHaveCount(0);
+
   await page.goto(`alerts/${calm.id}`);
   await expect(popup(page).getByTestId('alert-sighting')).toHaveText('z młodymi · spokojne');
   await expect(popup(page).getByRole('region', { name: 'Co robić' })).toHaveCount(0);
   await expect(calls(page)).toHaveCount(0);
-  expect(asked).toHaveLength(1);
+  expect(asked).toHaveLength(2);
 });
 
 test('after sending an injured roe deer, the confirmation offers the call', async ({ page }) => {
