@@ -11,9 +11,12 @@ function getContacts(latitude: number, longitude: number, behaviour: Behaviour):
   return api<ContactListResponse>(`/Contacts?${query.toString()}`);
 }
 
+/** One answer per place and behaviour, kept for the session: the same alert's popup opened again asks nothing. */
+export const contactsKey = (latitude: number, longitude: number, behaviour: Behaviour) => ['contacts', latitude, longitude, behaviour] as const;
+
 export function useContacts(latitude: number, longitude: number, behaviour: Behaviour) {
   return useQuery({
-    queryKey: ['contacts', latitude, longitude, behaviour],
+    queryKey: contactsKey(latitude, longitude, behaviour),
     queryFn: () => getContacts(latitude, longitude, behaviour).then((r) => r.data),
     staleTime: CONTACTS_STALE_MS,
   });
