@@ -5,4 +5,4 @@
 import { activate, loadMessages } from './i18n/i18n.ts';
 
 await activate('pl');
-await Promise.all((['add-alert', 'area-alerts', 'report', 'self-check'] as const).map(loadMessages));
+await Promise.all((['add-alert', 'area-alerts', 'report', 'self-check', 'what-to-do'] as const).map(loadMessages));

@@ -10,3 +10,4 @@ export * from './hotspots.ts';
 export * from './votes.ts';
 export * from './sighting.ts';
 export * from './contacts.ts';
+export * from './sighting-codes.ts';

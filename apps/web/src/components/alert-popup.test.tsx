@@ -79,4 +79,11 @@ describe('AlertPopup', () => {
     expect(screen.getByRole('heading', { name: 'Inne' })).toBeTruthy();
     expect(screen.queryByTestId('alert-comments')).toBeNull();
   });
+
+  it('says what was seen under the name, translated from its codes, and nothing when nothing was said', () => {
+    const { rerender } = render(<AlertPopup alert={alertAgo(60_000, { howMany: 'two-to-five', young: true, behaviour: 'calm' })} />);
+    expect(screen.getByTestId('alert-sighting').textContent).toBe('2–5 zwierząt · z młodymi · spokojne');
+    rerender(<AlertPopup alert={alertAgo(60_000)} />);
+    expect(screen.queryByTestId('alert-sighting')).toBeNull();
+  });
 });

@@ -5,18 +5,26 @@
 import './alert-popup.css';
 import { animalByKey, animalName, type Alert } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
-import { formatCoordinates, fullDateTime, relativeTime } from '../lib/format.ts';
+import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
+import { LazyWhatToDo } from './lazy-what-to-do.tsx';
 
 export function AlertPopup({ alert }: { alert: Alert }) {
   const now = useNow();
   const animal = animalByKey(alert.animal);
   const name = animalName(animal, language());
   const { sensitive } = animal;
+  const seen = sightingLine(alert);
   return (
     <article className="wa-popup" aria-label={name} data-testid="alert-popup">
       <h2>{name}</h2>
+      {seen !== '' && (
+        <p className="wa-popup-sighting" data-testid="alert-sighting">
+          {seen}
+        </p>
+      )}
+      <LazyWhatToDo alert={alert} />
       {alert.comments !== '' && (
         <p className="wa-popup-comments" data-testid="alert-comments">
           {alert.comments}

@@ -16,6 +16,7 @@ import type moderation from './pl/moderation.json';
 import type photos from './pl/photos.json';
 import type report from './pl/report.json';
 import type selfCheck from './pl/self-check.json';
+import type whatToDo from './pl/what-to-do.json';
 
 /** Polish is the source: every key of every language is one of its keys (a test checks they match). */
 type Messages = typeof core &
@@ -24,11 +25,12 @@ type Messages = typeof core &
   typeof moderation &
   typeof photos &
   typeof report &
-  typeof selfCheck;
+  typeof selfCheck &
+  typeof whatToDo;
 export type MessageKey = keyof Messages;
 
 /** A part of a language's messages: a file name in ./pl, ./en and ./uk. */
-export type Namespace = 'core' | 'add-alert' | 'area-alerts' | 'moderation' | 'photos' | 'report' | 'self-check';
+export type Namespace = 'core' | 'add-alert' | 'area-alerts' | 'moderation' | 'photos' | 'report' | 'self-check' | 'what-to-do';
 
 const files = import.meta.glob<Compiled>('./*/*.json', { import: 'default' });
 

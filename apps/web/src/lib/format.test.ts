@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { activate } from '../i18n/i18n.ts';
-import { clockTime, formatCoordinates, inTime, relativeTime } from './format.ts';
+import { clockTime, formatCoordinates, inTime, relativeTime, sightingLine } from './format.ts';
 
 const NOW = Date.parse('2026-05-20T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -68,5 +68,26 @@ describe('in English and Ukrainian', () => {
     expect(relativeTime(ago(DAY), NOW)).toBe(day);
     expect(relativeTime(ago(5 * DAY), NOW)).toBe(days);
     expect(inTime(120)).toBe(wait);
+  });
+});
+
+describe('sightingLine', () => {
+  afterAll(() => activate('pl'));
+
+  it('joins what was said, in the order how many · young · behaviour', () => {
+    expect(sightingLine({ howMany: 'two-to-five', young: true, behaviour: 'aggressive' })).toBe('2–5 zwierząt · z młodymi · agresywne');
+    expect(sightingLine({ howMany: null, young: false, behaviour: 'dead-on-road' })).toBe('bez młodych · martwe na drodze');
+    expect(sightingLine({ howMany: 'one', young: null, behaviour: null })).toBe('1 zwierzę');
+  });
+
+  it('is empty when nothing was said', () => {
+    expect(sightingLine({ howMany: null, young: null, behaviour: null })).toBe('');
+  });
+
+  it('speaks the active language', async () => {
+    await activate('uk');
+    expect(sightingLine({ howMany: 'more', young: true, behaviour: 'crossing-road' })).toBe('понад 5 тварин · з малятами · переходить дорогу');
+    await activate('en');
+    expect(sightingLine({ howMany: 'more', young: null, behaviour: 'injured' })).toBe('over 5 animals · injured');
   });
 });

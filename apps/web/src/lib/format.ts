@@ -1,4 +1,5 @@
-/** How the app writes coordinates and times, in the active language (Intl). */
+/** How the app writes coordinates, times and what was seen, in the active language (Intl). */
+import { isBehaviour, isHowMany, type Behaviour, type HowMany } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
 
 /** At most 6 decimals (about 10 cm), no trailing zeros, a dot as the separator: "50.049683, 19.944544". */
@@ -68,4 +69,23 @@ export function fullDateTime(iso: string): string {
 /** "za 30 sekund", "za 2 minuty" ("in 2 minutes"): when to try again. */
 export function inTime(seconds: number): string {
   return seconds < 90 ? later().format(Math.max(1, Math.ceil(seconds)), 'second') : later().format(Math.ceil(seconds / 60), 'minute');
+}
+
+/** An alert's (null: not said), or a body waiting to be sent (left out: not said). */
+interface Sighting {
+  howMany?: HowMany | null;
+  young?: boolean | null;
+  behaviour?: Behaviour | null;
+}
+
+/**
+ * What was seen (issue 19) as one short line: "2–5 zwierząt · z młodymi · agresywne". Empty when the reporter said nothing of it; codes this app does not know yet are left out.
+ */
+export function sightingLine({ howMany, young, behaviour }: Sighting): string {
+  const parts = [
+    isHowMany(howMany) ? t(`sighting.howMany.${howMany}`) : null,
+    young == null ? null : t(young ? 'sighting.young.true' : 'sighting.young.false'),
+    isBehaviour(behaviour) ? t(`sighting.behaviour.${behaviour}`) : null,
+  ];
+  return parts.filter((part) => part !== null).join(' · ');
 }

@@ -72,10 +72,19 @@ describe('readDraft', () => {
       DRAFT_KEY,
       JSON.stringify({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', idempotencyKey: 'k' }),
     );
-    expect(readDraft()).toEqual({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', idempotencyKey: 'k' });
+    const nothingSeen = { howMany: null, young: null, behaviour: null };
+    expect(readDraft()).toEqual({ animal: 'fox', location: { latitude: 50, longitude: 19 }, comments: 'x', ...nothingSeen, idempotencyKey: 'k' });
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ animal: 'cat', location: 'here', idempotencyKey: 'k' }));
-    expect(readDraft()).toEqual({ animal: null, location: null, comments: '', idempotencyKey: 'k' });
+    expect(readDraft()).toEqual({ animal: null, location: null, comments: '', ...nothingSeen, idempotencyKey: 'k' });
     localStorage.setItem(DRAFT_KEY, '{broken');
     expect(readDraft()).toBeNull();
+  });
+
+  it('keeps what was seen through a reload, and reads answers it does not know as none given', () => {
+    const save = (seen: object) => localStorage.setItem(DRAFT_KEY, JSON.stringify({ animal: 'boar', idempotencyKey: 'k', ...seen }));
+    save({ howMany: 'two-to-five', young: true, behaviour: 'injured' });
+    expect(readDraft()).toMatchObject({ howMany: 'two-to-five', young: true, behaviour: 'injured' });
+    save({ howMany: 'dozens', young: 'yes', behaviour: 'sleepy' });
+    expect(readDraft()).toMatchObject({ howMany: null, young: null, behaviour: null });
   });
 });

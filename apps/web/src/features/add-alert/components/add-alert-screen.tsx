@@ -27,6 +27,7 @@ import { LocationPicker } from './location-picker.tsx';
 import { t } from '../../../i18n/i18n.ts';
 import { inTime } from '../../../lib/format.ts';
 import { PhotoPicker, type ChosenPhoto } from './photo-picker.tsx';
+import { SightingFields } from './sighting-fields.tsx';
 
 interface SendFailure {
   message: string;
@@ -94,6 +95,9 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
       longitude: draft.location.longitude,
       animal: draft.animal,
       ...(draft.comments.trim() === '' ? {} : { comments: draft.comments }),
+      ...(draft.howMany === null ? {} : { howMany: draft.howMany }),
+      ...(draft.young === null ? {} : { young: draft.young }),
+      ...(draft.behaviour === null ? {} : { behaviour: draft.behaviour }),
     };
     checking.current = true;
     const invalid = await loadChecks().then(
@@ -205,6 +209,14 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
           setErrors((e) => ({ ...e, animal: undefined }));
         }}
         error={errors.animal}
+      />
+      <SightingFields
+        value={draft}
+        onChange={(change) => {
+          update(change);
+          setErrors((e) => ({ ...e, sighting: undefined }));
+        }}
+        error={errors.sighting}
       />
       <LocationPicker
         value={draft.location}

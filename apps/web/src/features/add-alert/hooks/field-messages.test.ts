@@ -26,4 +26,12 @@ describe("the form checks a body with the server schema and says what is wrong i
       location: 'Długość geograficzna musi być liczbą od -180 do 180.',
     });
   });
+
+  it('says which answer of what was seen is not one of the given ones', () => {
+    const errors = formFieldErrors(validateAlert({ latitude: 50, longitude: 19.9, animal: 'boar', howMany: 'dozens', behaviour: 'sleepy' }));
+    expect(errors).toEqual({ sighting: 'Wybierz jedną z podanych odpowiedzi albo żadnej.' });
+    expect(formFieldErrors({ young: [{ code: 'wrong_type', message: 'Expected boolean' }] })).toEqual({
+      sighting: 'Wybierz jedną z podanych odpowiedzi albo żadnej.',
+    });
+  });
 });

@@ -5,7 +5,7 @@
 import { COMMENTS_MAX_LENGTH, type FieldErrors } from '@wildalert/shared';
 import { t } from '../../../i18n/i18n.ts';
 
-type FormField = 'animal' | 'location' | 'comments';
+type FormField = 'animal' | 'location' | 'comments' | 'sighting';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export function formFieldErrors(errors: FieldErrors): FormErrors {
@@ -15,6 +15,7 @@ export function formFieldErrors(errors: FieldErrors): FormErrors {
     if (field === 'animal') out.animal = t('addAlert.fields.animal');
     else if (field === 'latitude') out.location = t('addAlert.fields.latitude');
     else if (field === 'longitude') out.location ??= t('addAlert.fields.longitude');
+    else if (field === 'howMany' || field === 'young' || field === 'behaviour') out.sighting = t('addAlert.fields.sightingChoice');
     else if (field === 'comments') {
       const tooLong = list.find((error) => error.code === 'too_long');
       out.comments = tooLong

@@ -4,13 +4,17 @@
  * still recognised by the server as the same alert.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { isAnimalKey, type AnimalKey } from '@wildalert/shared';
+import { isAnimalKey, isBehaviour, isHowMany, type AnimalKey, type Behaviour, type HowMany } from '@wildalert/shared';
 import type { Position } from '../../../lib/geolocation.ts';
 
 export interface Draft {
   animal: AnimalKey | null;
   location: Position | null;
   comments: string;
+  /** What was seen (optional): kept with the rest, sent with the alert. */
+  howMany: HowMany | null;
+  young: boolean | null;
+  behaviour: Behaviour | null;
   idempotencyKey: string;
 }
 
@@ -27,7 +31,7 @@ export function newIdempotencyKey(): string {
 }
 
 function emptyDraft(): Draft {
-  return { animal: null, location: null, comments: '', idempotencyKey: newIdempotencyKey() };
+  return { animal: null, location: null, comments: '', howMany: null, young: null, behaviour: null, idempotencyKey: newIdempotencyKey() };
 }
 
 export function readDraft(): Draft | null {
@@ -42,6 +46,10 @@ export function readDraft(): Draft | null {
           ? { latitude: loc.latitude, longitude: loc.longitude }
           : null,
       comments: typeof raw.comments === 'string' ? raw.comments : '',
+      // A draft from before these fields (or a hand-edited one): what is not a known answer is none.
+      howMany: isHowMany(raw.howMany) ? raw.howMany : null,
+      young: typeof raw.young === 'boolean' ? raw.young : null,
+      behaviour: isBehaviour(raw.behaviour) ? raw.behaviour : null,
       idempotencyKey: raw.idempotencyKey,
     };
   } catch {

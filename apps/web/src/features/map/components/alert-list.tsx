@@ -11,7 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { alertPath } from '../../../config/paths.ts';
 import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
 import { distanceMetres, formatDistance, type Alert } from '@wildalert/shared';
-import { relativeTime } from '../../../lib/format.ts';
+import { relativeTime, sightingLine } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -115,6 +115,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
             const name = animalNameOf(alert.animal);
             const when = relativeTime(alert.createdAt, now);
             const details = `wa-list-details-${alert.id}`;
+            const seen = sightingLine(alert);
             return (
               <li key={alert.id} className="wa-list-item">
                 {/* The whole row is the one target; the comment and the distance describe it. */}
@@ -131,6 +132,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                 >
                   <h3>{name}</h3>
                   <span id={details}>
+                    {seen !== '' && <span className="wa-list-sighting">{seen}</span>}
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     <span className="wa-list-meta">
                       <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}

@@ -5,7 +5,7 @@
 import './outbox-panel.css';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCoordinates } from '../../../lib/format.ts';
+import { formatCoordinates, sightingLine } from '../../../lib/format.ts';
 import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
 import { animalNameOf, loadMessages, t } from '../../../i18n/i18n.ts';
 
@@ -74,12 +74,14 @@ export default function OutboxPanel() {
           {items.map((item) => {
             const photos = item.photos ?? [];
             const waitingPhotos = photos.filter((p) => p.refusedWith === undefined).length;
+            const seen = sightingLine(item.body);
             return (
               <li key={item.idempotencyKey} data-testid="outbox-item">
                 <span>
                   <strong>{animalNameOf(item.body.animal)}</strong>{' '}
                   <span className="wa-outbox-meta">
                     {formatCoordinates(item.body.latitude, item.body.longitude)}
+                    {seen !== '' && ` · ${seen}`}
                     {photosReady && item.alertId === undefined && photos.length > 0 && ` ${t('photos.outbox.with', { count: photos.length })}`}
                     {item.refusedWith !== undefined && ` — ${t('outbox.refused', { status: item.refusedWith })}`}
                     {photosReady && item.alertId !== undefined && waitingPhotos > 0 && ` — ${t('photos.outbox.waiting', { count: waitingPhotos })}`}

@@ -4,7 +4,7 @@
  * with the actions always in view, and it stays put (the same element, no new fade-in) while
  * the map's data refreshes around it.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Popup as LeafletPopup } from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
@@ -57,26 +57,29 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
   });
   const handlers = useMemo(() => ({ remove: () => close.current(selection) }), [selection]);
 
+  // Content grown after the popup opened (a part loaded later): laid out again, panned into view.
+  const relayout = useCallback(() => popup.current?.update(), []);
+
   // New content makes react-leaflet lay the popup out again and pan to it: only when the
   // selection itself changes, not on every render of the map.
   const content = useMemo(
     () =>
       selection.kind === 'alert' ? (
         <div className="wa-popup-body">
-          <Scroller>
+          <Scroller onResize={relayout}>
             <AlertPopup alert={selection.alert} />
           </Scroller>
           <AlertActions alert={selection.alert} onNote={onNote} />
         </div>
       ) : (
         <div className="wa-popup-body">
-          <Scroller>
+          <Scroller onResize={relayout}>
             {/* Another spot starts at its first page. */}
             <SpotList key={`${selection.latitude},${selection.longitude}`} alerts={selection.alerts} onNote={onNote} />
           </Scroller>
         </div>
       ),
-    [selection, onNote],
+    [selection, onNote, relayout],
   );
 
   return (
@@ -100,13 +103,26 @@ function roomOnMap(container: HTMLElement) {
   return room;
 }
 
-/** The popup's text, scrolling within the room; reachable by keyboard when it does scroll. */
-function Scroller({ children }: { children: ReactNode }) {
+/**
+ * The popup's text, scrolling within the room; reachable by keyboard when it does scroll.
+ * `onResize`: its height changed after it was drawn (a part that loads later, like "what to do").
+ */
+function Scroller({ children, onResize }: { children: ReactNode; onResize?: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
+  const resized = useRef(onResize);
+  useLayoutEffect(() => {
+    resized.current = onResize;
+  });
   useEffect(() => {
     const el = ref.current!;
-    const measure = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
+    let height = el.offsetHeight;
+    const measure = () => {
+      setScrolls(el.scrollHeight > el.clientHeight + 1);
+      if (el.offsetHeight === height) return;
+      height = el.offsetHeight;
+      resized.current?.();
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);

@@ -1,0 +1,23 @@
+/** GET /Contacts: whom to call about an animal at a place; asked only when an alert calls for it, cached. */
+import { useQuery } from '@tanstack/react-query';
+import type { Behaviour, ContactListResponse } from '@wildalert/shared';
+import { api } from './api-client.ts';
+
+/** The server's table changes only with its configuration (it answers with max-age=3600 too). */
+const CONTACTS_STALE_MS = 60 * 60_000;
+
+function getContacts(latitude: number, longitude: number, behaviour: Behaviour): Promise<ContactListResponse> {
+  const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), behaviour });
+  return api<ContactListResponse>(`/Contacts?${query.toString()}`);
+}
+
+/** One answer per place and behaviour, kept for the session: the same alert's popup opened again asks nothing. */
+export const contactsKey = (latitude: number, longitude: number, behaviour: Behaviour) => ['contacts', latitude, longitude, behaviour] as const;
+
+export function useContacts(latitude: number, longitude: number, behaviour: Behaviour) {
+  return useQuery({
+    queryKey: contactsKey(latitude, longitude, behaviour),
+    queryFn: () => getContacts(latitude, longitude, behaviour).then((r) => r.data),
+    staleTime: CONTACTS_STALE_MS,
+  });
+}
