@@ -164,6 +164,8 @@ test.describe('the embeddable map', () => {
       await expect(frame.getByRole('button', { name: 'Zgłoś nadużycie' })).toHaveCount(0);
 
       const open = frame.getByRole('link', { name: /^Otwórz w WildAlert/ });
+      // Within the frame's width, not pushed out of it.
+      await expect(open).toBeInViewport({ ratio: 1 });
       await expect(open).toHaveAttribute('target', '_blank');
       await expect(open).toHaveAttribute('rel', /noopener/);
       const [app] = await Promise.all([context.waitForEvent('page'), open.tap()]);

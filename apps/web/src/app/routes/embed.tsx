@@ -14,7 +14,7 @@ export default function EmbedBar({ search }: { search: string }) {
   const params = new URLSearchParams(search);
   params.set('lang', useLanguage());
   return (
-    <header className="wa-header">
+    <header className="wa-header wa-embed-bar">
       <span className="wa-logo-link">
         <Logo title={t('app.logoLabel')} />
       </span>

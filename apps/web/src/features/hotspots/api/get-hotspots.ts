@@ -9,7 +9,7 @@ import type { HotspotResponse, TileId } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { hoursText, type HotspotFilters } from '../../../lib/map-url.ts';
 
-export interface LoadedHotspots {
+interface LoadedHotspots {
   tile: TileId;
   data: HotspotResponse;
 }
