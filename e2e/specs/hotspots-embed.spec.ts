@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
+import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, PHONE } from '../support/app.ts';
 
 const SEASON_OF_MONTH = ['winter', 'winter', 'spring', 'spring', 'spring', 'summer', 'summer', 'summer', 'autumn', 'autumn', 'autumn', 'winter'] as const;
@@ -66,6 +67,7 @@ test.describe('the hotspot view on a phone', () => {
     // The cells instead of the markers.
     await expect(page.getByRole('button', { name: /— pokaż zgłoszenie$/ })).toHaveCount(0);
     await expect(page).toHaveURL(/[?&]hotspots=1/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Morning: nothing. Dusk again: the cells return.
     await slideTo(page, 'Od godziny', 6);
@@ -192,6 +194,10 @@ test.describe('the embeddable map', () => {
     } finally {
       await host.close();
     }
+    // Opened by itself, it passes the accessibility checks as the app does.
+    await page.goto('embed?lang=uk');
+    await expect(page.getByRole('link', { name: /^Відкрити у WildAlert/ })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   test('the app itself refuses to be framed by another site', async ({ page, wildalert }) => {
