@@ -227,3 +227,25 @@ test.describe('with EMBED_FRAME_ANCESTORS naming another site', () => {
     }
   });
 });
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test("the embed comes from the network with its own headers, and never becomes the app's offline shell", async ({ page }) => {
+    await page.goto('');
+    await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const embed = await page.goto('embed');
+    expect(embed!.fromServiceWorker()).toBe(false);
+    expect(embed!.headers()['x-frame-options']).toBeUndefined();
+    await expect(page.getByRole('link', { name: /^Otwórz w WildAlert/ })).toBeVisible();
+    // The shell kept for offline use is still the app's, with the app's framing headers.
+    const shellHeaders = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const shell = await (await caches.open('wildalert-shell')).match(registration.scope);
+      return { frameOptions: shell?.headers.get('x-frame-options'), csp: shell?.headers.get('content-security-policy') };
+    });
+    expect(shellHeaders.frameOptions).toBe('DENY');
+    expect(shellHeaders.csp).toContain("frame-ancestors 'none'");
+  });
+});
