@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, REPO_ROOT } from '@wildalert/test-support';
+import { readMapUrl } from '../apps/web/src/lib/map-url.ts';
 
 const exec = promisify(execFile);
 const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
@@ -66,6 +67,26 @@ describe('npm start', () => {
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe('the README embed snippet', () => {
+  const snippet = /```html\n([\s\S]*?<iframe[\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const src = /<iframe src="([^"]+)"/.exec(snippet)?.[1] ?? '';
+
+  it('frames the embeddable map, which any site may frame by default, at the view and animal it names', async () => {
+    expect(src).toMatch(/^http:\/\/localhost:8080\/WildAlertApp\/embed\?/);
+    const url = new URL(src.replace('http://localhost:8080', origin));
+    const state = readMapUrl(url.search);
+    expect(state.view).toEqual({ latitude: 50.06143, longitude: 19.93658, zoom: 14 });
+    expect(state.animals).toEqual(['boar']);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toMatch(/(^|;)\s*frame-ancestors \*(;|$)/);
+    // The app's own page is not for framing.
+    expect((await fetch(`${origin}/WildAlertApp/`)).headers.get('x-frame-options')).toBe('DENY');
   });
 });
 

@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Before every route: it hooks into each route as it is added.
   await app.register(compression);
   const addMethodNotAllowed = recordRoutes(app);
-  await app.register(securityHeaders, { tileUrl: config.tileUrl });
+  await app.register(securityHeaders, { tileUrl: config.tileUrl, embedFrameAncestors: config.embedFrameAncestors });
   // Any origin may read and write: the API is anonymous and no browser credential (cookie)
   // is ever honoured, so another page can do nothing a visitor could not do directly.
   await app.register(cors, {

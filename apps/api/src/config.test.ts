@@ -19,8 +19,23 @@ describe('loadConfig', () => {
       push: { vapidPublicKey: undefined, vapidPrivateKey: undefined, subject: 'mailto:wildalert@localhost', caFile: undefined },
       timeZone: 'Europe/Warsaw',
       contactsFile: DEFAULT_CONTACTS_FILE,
+      embedFrameAncestors: ['*'],
       logLevel: 'info',
     });
+  });
+
+  it('reads which sites may frame the embeddable map, and refuses anything but sources', () => {
+    expect(loadConfig({ EMBED_FRAME_ANCESTORS: "'none'" }).embedFrameAncestors).toEqual(["'none'"]);
+    expect(loadConfig({ EMBED_FRAME_ANCESTORS: ' https://News.example, https://*.gazeta.example:8443 http://127.0.0.1:3000 ' }).embedFrameAncestors).toEqual([
+      'https://news.example',
+      'https://*.gazeta.example:8443',
+      'http://127.0.0.1:3000',
+    ]);
+    expect(loadConfig({ EMBED_FRAME_ANCESTORS: "'self' https://news.example" }).embedFrameAncestors).toEqual(["'self'", 'https://news.example']);
+    // Another directive smuggled in, a path, a bare host, * among origins, 'none' among origins.
+    for (const bad of ["https://news.example; script-src *", 'https://news.example/page', 'news.example', '* https://news.example', "'none' https://news.example", 'javascript:1']) {
+      expect(() => loadConfig({ EMBED_FRAME_ANCESTORS: bad }), bad).toThrow(/EMBED_FRAME_ANCESTORS must be \*, 'none', or origins/);
+    }
   });
 
   it('keeps photos in a folder, or in an S3 bucket when one is named, with both keys or neither', () => {

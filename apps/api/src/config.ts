@@ -41,6 +41,7 @@ const EnvSchema = Type.Object({
   PUSH_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  EMBED_FRAME_ANCESTORS: Type.String({ minLength: 1, default: '*' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -86,6 +87,11 @@ export interface Config {
   timeZone: string;
   /** Whom to call about an animal, where (contacts.ts): a JSON file, or the bundled table for Kraków. */
   contactsFile: string;
+  /**
+   * Which sites may show the embeddable map (/WildAlertApp/embed) in a frame: the sources of its
+   * CSP `frame-ancestors` (`*`, `'none'`, or origins). Every other page may be framed by none.
+   */
+  embedFrameAncestors: string[];
   logLevel: string;
 }
 
@@ -94,11 +100,15 @@ export class ConfigError extends Error {}
 /** The table bundled with the API: Kraków's City Guard, and the emergency number everywhere. */
 export const DEFAULT_CONTACTS_FILE = fileURLToPath(new URL('../contacts.json', import.meta.url));
 
+const EMBED_HINT =
+  "must be *, 'none', or origins separated by spaces or commas (https://news.example, https://*.news.example, http://127.0.0.1:8080)";
+
 /** What to write instead, where the schema's own message would only quote a pattern. */
 const HINTS: Record<string, string> = {
   VAPID_PUBLIC_KEY: 'must be a P-256 public key in base64url (87 characters), as `npx web-push generate-vapid-keys` prints it',
   VAPID_PRIVATE_KEY: 'must be a P-256 private key in base64url (43 characters), as `npx web-push generate-vapid-keys` prints it',
   VAPID_SUBJECT: 'must be a mailto: address or an https: URL where push services can reach the operator',
+  EMBED_FRAME_ANCESTORS: EMBED_HINT,
   ADMIN_TOKEN: 'must be at least 16 printable ASCII characters without spaces (it is sent as "Authorization: Bearer <token>")',
 };
 
@@ -132,6 +142,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (!Intl.supportedValuesOf('timeZone').includes(v.TIME_ZONE) && v.TIME_ZONE !== 'UTC') {
     throw new ConfigError(`Invalid configuration: TIME_ZONE must be an IANA time zone such as Europe/Warsaw (got ${JSON.stringify(v.TIME_ZONE)})`);
+  }
+  const embedFrameAncestors = parseFrameAncestors(v.EMBED_FRAME_ANCESTORS);
+  if (!embedFrameAncestors) {
+    throw new ConfigError(`Invalid configuration: EMBED_FRAME_ANCESTORS ${EMBED_HINT} (got ${JSON.stringify(v.EMBED_FRAME_ANCESTORS)})`);
   }
   const dataDir = path.resolve(v.DATA_DIR);
   return {
@@ -173,8 +187,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,
+    embedFrameAncestors,
     logLevel: v.LOG_LEVEL,
   };
+}
+
+/**
+ * CSP `frame-ancestors` sources: `*` or `'none'` alone, else `'self'` and origins (a scheme, a
+ * host, maybe `*.` before it, maybe a port), lowercased. Nothing else, so that no text of the variable can
+ * add a directive to the header.
+ */
+function parseFrameAncestors(raw: string): string[] | undefined {
+  const sources = raw.trim().split(/[\s,]+/).filter(Boolean);
+  if (sources.length === 1 && (sources[0] === '*' || sources[0] === "'none'")) return sources;
+  const origin = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+  const valid = sources.length > 0 && sources.every((s) => s === "'self'" || origin.test(s));
+  return valid ? sources.map((s) => s.toLowerCase()) : undefined;
 }
 
 function parseTrustProxy(raw: string): Config['trustProxy'] | undefined {

@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { EMBED_PAGE } from '@wildalert/shared';
+import { BASENAME } from './config/paths.ts';
 import { activate, initialLanguage } from './i18n/i18n.ts';
 
 // The page's language (the visitor's choice, a shared link's, the browser's) and its messages
@@ -7,8 +9,10 @@ import { activate, initialLanguage } from './i18n/i18n.ts';
 const render = () => createRoot(document.getElementById('root')!).render(<App />);
 void activate(initialLanguage(window.location.search, navigator.languages)).then(render, render);
 
-// After the first paint's work is done: offline support is not needed to show the map.
-window.addEventListener('load', () => {
+// After the first paint's work is done: offline support is not needed to show the map. Not in
+// the embeddable map (another site's frame): it adds nothing and works online only.
+const embedded = window.location.pathname.replace(/\/$/, '') === `${BASENAME}${EMBED_PAGE}`;
+if (!embedded) window.addEventListener('load', () => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
   // Alerts added without a connection: sent now, and whenever the connection returns.

@@ -6,6 +6,9 @@
 /** Where the web app is served; the router's basename and Vite's `base`. */
 export const BASE_PATH = '/WildAlertApp/';
 
+/** The embeddable, read-only map's page under BASE_PATH: the one page other sites may frame. */
+export const EMBED_PAGE = 'embed';
+
 /** GET /Alerts and its stream: the search radius, in kilometres. */
 export const RADIUS_DEFAULT_KM = 15;
 export const RADIUS_MAX_KM = 100;

@@ -4,9 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { TileQuerySchema } from './schemas.ts';
-
-/** Each tile is cut into 2^4 × 2^4 = 16 × 16 cells (32 px of a 512-px tile): cell (x, y) is tile (x, y) at zoom z + 4. */
-export const HOTSPOT_CELL_BITS = 4;
+import { HOTSPOT_CELL_BITS } from './tiles.ts';
 
 /** How far back hotspots look: a year, every season once. */
 export const HOTSPOT_MONTHS = 12;

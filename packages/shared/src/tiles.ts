@@ -15,6 +15,12 @@ export const TILE_MIN_ZOOM = 0;
 export const TILE_CELL_BITS = 3;
 
 /**
+ * Hotspots (hotspots.ts): each tile is cut into 2^4 × 2^4 = 16 × 16 cells (32 px of a 512-px
+ * tile): cell (x, y) is tile (x, y) at zoom z + 4. Here, without TypeBox, for the map to draw them.
+ */
+export const HOTSPOT_CELL_BITS = 4;
+
+/**
  * The map draws each tile of alerts 512 pixels wide (as vector-tile maps do), one zoom below
  * its own: a phone's view takes 2 to 6 tiles instead of 6 to 12 of 256 pixels, each request
  * carrying more.

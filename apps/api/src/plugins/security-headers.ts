@@ -1,13 +1,32 @@
 /**
  * Security headers (helmet) with a Content-Security-Policy that lets pages load only from
- * this origin, plus map tiles from the configured tile server.
+ * this origin, plus map tiles from the configured tile server. No page may be framed, but the
+ * embeddable map (/WildAlertApp/embed), which the sites of EMBED_FRAME_ANCESTORS may frame.
  */
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { BASE_PATH, EMBED_PAGE } from '@wildalert/shared';
 
-export default fp<{ tileUrl: string }>(
-  async (app, { tileUrl }) => {
+interface SecurityHeadersOptions {
+  tileUrl: string;
+  /** CSP `frame-ancestors` sources of the embeddable map's page. */
+  embedFrameAncestors: readonly string[];
+}
+
+const EMBED_PATHS = new Set([`${BASE_PATH}${EMBED_PAGE}`, `${BASE_PATH}${EMBED_PAGE}/`]);
+
+export default fp<SecurityHeadersOptions>(
+  async (app, { tileUrl, embedFrameAncestors }) => {
     const tiles = tileSource(tileUrl);
+    // The embed's page is the app's index.html like every page; only its framing headers differ.
+    // Replaced as the page is sent, whoever sends it, so no other path can come to carry them.
+    app.addHook('onSend', async (request, reply) => {
+      if (!EMBED_PATHS.has(request.url.split('?', 1)[0]!)) return;
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${embedFrameAncestors.join(' ')}`));
+      reply.removeHeader('x-frame-options');
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,

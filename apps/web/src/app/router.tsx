@@ -1,9 +1,14 @@
 /** The route layer: which screen each path shows, each behind its own error boundary. */
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { Logo } from '../components/logo.tsx';
 import { MapScreen } from '../features/map/components/map-screen.tsx';
-import { withMessages } from '../i18n/i18n.ts';
+import { useMapAddress } from '../features/map/hooks/use-map-address.ts';
+import { t, withMessages } from '../i18n/i18n.ts';
+import { Embedded } from '../lib/embedded.ts';
+import type { HotspotFilters } from '../lib/map-url.ts';
+import type { HotspotsProps } from './routes/hotspots.tsx';
 import { Frame } from './frame.tsx';
 import { NotFound } from './not-found.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
@@ -28,11 +33,68 @@ const loadAreaAlerts = withMessages('area-alerts', () => import('./routes/area-a
 const without = (): { default: ComponentType } => ({ default: () => null });
 const AreaAlertsControl = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaAlertsControl }), without));
 const AreaCircle = lazy(() => loadAreaAlerts().then((m) => ({ default: m.AreaCircle }), without));
-const mapScreen = <MapScreen controls={<AreaAlertsControl />} layers={<AreaCircle />} />;
+// Where and when animals usually show up: its toggle with the map's buttons, loaded likewise.
+const loadHotspots = withMessages('hotspots', () => import('./routes/hotspots.tsx'));
+const withoutHotspots = (): { default: ComponentType<HotspotsProps> } => ({ default: () => null });
+const HotspotsControlPart = lazy(() => loadHotspots().then((m) => ({ default: m.HotspotsControl }), withoutHotspots));
+const HotspotsLayerPart = lazy(() => loadHotspots().then((m) => ({ default: m.HotspotsLayer }), withoutHotspots));
+/** The hotspot view's state is the map's address (lib/map-url.ts), as the map's other filters. */
+function useHotspotsAddress() {
+  const { hotspots, filters, change } = useMapAddress();
+  return { hotspots, animals: filters.animals, onChange: (next: HotspotFilters | undefined) => change({ hotspots: next }) };
+}
+const HotspotsControl = () => <HotspotsControlPart {...useHotspotsAddress()} />;
+const HotspotsLayer = () => <HotspotsLayerPart {...useHotspotsAddress()} />;
+const mapScreen = (
+  <MapScreen
+    controls={
+      <>
+        <AreaAlertsControl />
+        <HotspotsControl />
+      </>
+    }
+    layers={
+      <>
+        <AreaCircle />
+        <HotspotsLayer />
+      </>
+    }
+  />
+);
+
+// The read-only map for other sites' frames: outside the app's frame, the map's own screen under
+// a bar of its own (lazy, with its messages), which waits for nothing: the map does not wait for it.
+const EmbedBar = lazy(withMessages('embed', () => import('./routes/embed.tsx')));
 
 const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
 const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
 const ModerationScreen = lazyThemed(withMessages('moderation', () => import('../features/moderation/components/moderation-screen.tsx')));
+
+/** The embeddable map (/embed): read-only, in another site's frame. */
+function EmbedScreen() {
+  const { search } = useLocation();
+  return (
+    <Embedded value>
+      <div className="wa-frame">
+        {/* Until its chunk is there, the bar as index.html painted it (its logo): nothing jumps. */}
+        <Suspense
+          fallback={
+            <header className="wa-header">
+              <span className="wa-logo-link">
+                <Logo title={t('app.logoLabel')} />
+              </span>
+            </header>
+          }
+        >
+          <EmbedBar search={search} />
+        </Suspense>
+        <main className="wa-main" id="wa-main" tabIndex={-1}>
+          <MapScreen />
+        </main>
+      </div>
+    </Embedded>
+  );
+}
 
 /**
  * `name`: one boundary per screen. The map's two paths share one, so opening an alert from the
@@ -45,6 +107,10 @@ function guarded(name: string, screen: ReactNode) {
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path={paths.embed}
+        element={guarded('embed', <EmbedScreen />)}
+      />
       <Route element={<Frame />}>
         <Route path={paths.map} element={guarded('map', mapScreen)} />
         <Route path={paths.alert} element={guarded('map', mapScreen)} />

@@ -1,4 +1,5 @@
 /** Every route of the app, relative to the router's basename (/WildAlertApp/). */
+import { EMBED_PAGE } from '@wildalert/shared';
 export const paths = {
   map: '/',
   addAlert: '/addAlert',
@@ -7,6 +8,8 @@ export const paths = {
   moderation: '/moderation',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
+  /** The read-only map other sites put in a frame (EMBED_PAGE; the server lets them frame only this page). */
+  embed: `/${EMBED_PAGE}`,
 } as const;
 
 /** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */

@@ -12,6 +12,8 @@ import { animalByKey, animalName, isLanguage, type Language } from '@wildalert/s
 import type core from './pl/core.json';
 import type addAlert from './pl/add-alert.json';
 import type areaAlerts from './pl/area-alerts.json';
+import type embed from './pl/embed.json';
+import type hotspots from './pl/hotspots.json';
 import type moderation from './pl/moderation.json';
 import type photos from './pl/photos.json';
 import type report from './pl/report.json';
@@ -22,6 +24,8 @@ import type whatToDo from './pl/what-to-do.json';
 type Messages = typeof core &
   typeof addAlert &
   typeof areaAlerts &
+  typeof embed &
+  typeof hotspots &
   typeof moderation &
   typeof photos &
   typeof report &
@@ -30,7 +34,17 @@ type Messages = typeof core &
 export type MessageKey = keyof Messages;
 
 /** A part of a language's messages: a file name in ./pl, ./en and ./uk. */
-export type Namespace = 'core' | 'add-alert' | 'area-alerts' | 'moderation' | 'photos' | 'report' | 'self-check' | 'what-to-do';
+export type Namespace =
+  | 'core'
+  | 'add-alert'
+  | 'area-alerts'
+  | 'embed'
+  | 'hotspots'
+  | 'moderation'
+  | 'photos'
+  | 'report'
+  | 'self-check'
+  | 'what-to-do';
 
 const files = import.meta.glob<Compiled>('./*/*.json', { import: 'default' });
 

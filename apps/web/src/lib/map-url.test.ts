@@ -30,6 +30,19 @@ describe('map URL state', () => {
     }
   });
 
+  it('holds the hotspot view: a season and a time of day, overnight too, the whole year and day by default', () => {
+    const state: MapUrlState = { window: '7d', animals: ['boar'], list: false, hotspots: { season: 'autumn', hours: { from: 21, to: 5 } } };
+    const search = writeMapUrl(state);
+    expect(search).toBe('?animal=boar&hotspots=1&season=autumn&hours=21-5');
+    expect(readMapUrl(search)).toEqual({ ...state, view: undefined });
+    expect(readMapUrl('?hotspots=1').hotspots).toEqual({});
+    expect(readMapUrl('?season=autumn&hours=1-2').hotspots).toBeUndefined();
+    // What the API would refuse (or mean the whole day) is the whole day.
+    for (const bad of ['24-3', '5-5', '3-25', '0-24', 'x-3', '16']) {
+      expect(readMapUrl(`?hotspots=1&hours=${bad}&season=fall`).hotspots, bad).toEqual({});
+    }
+  });
+
   it('rounds the view: about a metre, whole zoom levels', () => {
     const search = writeMapUrl({ window: '7d', animals: [], list: false, view: { latitude: 50.0496834, longitude: -0.1234567, zoom: 12.6 } });
     expect(search).toBe('?lat=50.04968&lng=-0.12346&z=13');

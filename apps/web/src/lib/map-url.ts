@@ -1,9 +1,9 @@
 /**
- * What the map's address says: the time window, the animals, map or list, and where the map
- * looks. A reload or a shared link shows the same; values a person mistyped fall back to
+ * What the map's address says: the time window, the animals, map or list, the hotspot view and
+ * its filters, and where the map looks. A reload or a shared link shows the same; values a person mistyped fall back to
  * the defaults instead of failing.
  */
-import { ANIMAL_KEYS, isLanguage, MAX_ZOOM, type Language } from '@wildalert/shared';
+import { ANIMAL_KEYS, isLanguage, MAX_ZOOM, type HotspotQuery, type Language } from '@wildalert/shared';
 import type { MapView } from './map-view.ts';
 
 export const TIME_WINDOWS = ['24h', '7d', '30d', 'all'] as const;
@@ -25,6 +25,17 @@ export interface MapFilters {
   animals: readonly string[];
 }
 
+/** The API's season codes (GET /Alerts/hotspots), in the order of the year from spring, as offered. */
+export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const satisfies ReadonlyArray<NonNullable<HotspotQuery['season']>>;
+export type Season = (typeof SEASONS)[number];
+
+/** The hotspot view's filters besides the animals: a season and a time of day, the whole year and day when absent. */
+export interface HotspotFilters {
+  season?: Season;
+  /** Whole hours, from ≤ hour < to, or overnight when from > to (as the API's `hours`). */
+  hours?: { from: number; to: number };
+}
+
 export interface MapUrlState extends MapFilters {
   /** The list instead of the map. */
   list: boolean;
@@ -32,6 +43,8 @@ export interface MapUrlState extends MapFilters {
   view?: MapView;
   /** The language a shared link was shared in; kept as it is. */
   lang?: Language;
+  /** Where and when animals usually show up, instead of the markers. */
+  hotspots?: HotspotFilters;
 }
 
 export function readMapUrl(search: string): MapUrlState {
@@ -41,8 +54,27 @@ export function readMapUrl(search: string): MapUrlState {
   const wanted = new Set(params.getAll('animal'));
   const animals = ANIMAL_KEYS.filter((key) => wanted.has(key));
   const lang = params.get('lang');
-  return { window, animals, list: params.get('view') === 'list', view: viewOf(params), ...(isLanguage(lang) ? { lang } : {}) };
+  return {
+    window,
+    animals,
+    list: params.get('view') === 'list',
+    view: viewOf(params),
+    ...(isLanguage(lang) ? { lang } : {}),
+    ...(params.get('hotspots') === '1' ? { hotspots: hotspotsOf(params) } : {}),
+  };
 }
+
+function hotspotsOf(params: URLSearchParams): HotspotFilters {
+  const season = SEASONS.find((s) => s === params.get('season'));
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(params.get('hours') ?? '');
+  const [from, to] = match ? [Number(match[1]), Number(match[2])] : [0, 24];
+  // As the API takes them: a start within the day, an end up to midnight, not the same hour.
+  const hours = from <= 23 && to <= 24 && from !== to && !(from === 0 && to === 24) ? { from, to } : undefined;
+  return { ...(season ? { season } : {}), ...(hours ? { hours } : {}) };
+}
+
+/** The API's `hours` for a time of day: `16-21`. */
+export const hoursText = (hours: { from: number; to: number }) => `${hours.from}-${hours.to}`;
 
 function viewOf(params: URLSearchParams): MapView | undefined {
   const [latitude, longitude, zoom] = ['lat', 'lng', 'z'].map((name) => {
@@ -67,6 +99,11 @@ export function writeMapUrl(state: MapUrlState): string {
     params.set('z', String(Math.round(state.view.zoom)));
   }
   if (state.lang) params.set('lang', state.lang);
+  if (state.hotspots) {
+    params.set('hotspots', '1');
+    if (state.hotspots.season) params.set('season', state.hotspots.season);
+    if (state.hotspots.hours) params.set('hours', hoursText(state.hotspots.hours));
+  }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

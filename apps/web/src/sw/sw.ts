@@ -9,6 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { EMBED_PAGE } from '@wildalert/shared';
 import { openFromNotification, renewSubscription, showPush, type PushScope } from './push-handlers.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -32,7 +33,8 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 // Pages: the network first (the server writes the run-time config into the page), the last
 // shell seen when there is none. All routes share one cache entry. A path with a file
 // extension is a file, not a route (as on the server): opening the manifest or an icon
-// directly must not replace the shell.
+// directly must not replace the shell. The embeddable map is left to the network: its page
+// carries framing headers of its own, which the shared shell must neither take nor lend.
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
@@ -41,7 +43,7 @@ registerRoute(
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), { cacheKeyWillBeUsed: async () => SHELL }],
     }),
     // (Workbox tests the path with its query: only the path's last segment counts.)
-    { denylist: [/^[^?]*\/[^/?]*\.[^/?]*(?:\?.*)?$/] },
+    { denylist: [/^[^?]*\/[^/?]*\.[^/?]*(?:\?.*)?$/, new RegExp(`^${new URL(SHELL).pathname}${EMBED_PAGE}/?(?:\\?.*)?$`)] },
   ),
 );
 

@@ -1,12 +1,12 @@
 /**
  * A round button floating over the map's bottom right, a finger's size (48 px): "where am I"
- * above the add button, "Powiadamiaj mnie" above that. Light: no MUI here.
+ * above the add button, "Powiadamiaj mnie" above that, "Gdzie i kiedy" on top. Light: no MUI here.
  */
 import type { ButtonHTMLAttributes } from 'react';
 import './round-map-button.css';
 
 /** The button's place in the stack above the add button, from the bottom. */
-type Place = 'first' | 'second';
+type Place = 'first' | 'second' | 'third';
 
 interface Props extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'children' | 'type'> {
   place: Place;

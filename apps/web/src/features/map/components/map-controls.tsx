@@ -5,14 +5,16 @@ import { MapLegend } from './map-legend.tsx';
 interface MapControlsProps {
   /** The animals in view; null until known. */
   inView: readonly string[] | null;
+  /** "Where am I" too (not in another site's frame, where the browser would not tell). */
+  locate: boolean;
   onNote(message: string): void;
 }
 
-export function MapControls({ inView, onNote }: MapControlsProps) {
+export function MapControls({ inView, locate, onNote }: MapControlsProps) {
   return (
     <>
       <MapLegend animals={inView ?? []} />
-      <LocateButton onNote={onNote} />
+      {locate && <LocateButton onNote={onNote} />}
     </>
   );
 }

@@ -16,6 +16,7 @@ import { Toast } from '../../../components/toast.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { alertPath, paths } from '../../../config/paths.ts';
 import { t } from '../../../i18n/i18n.ts';
+import { useEmbedded } from '../../../lib/embedded.ts';
 import { clockTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
@@ -58,6 +59,12 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const { id } = useParams();
   const queryClient = useQueryClient();
   const address = useMapAddress();
+  // The embedded map (another site's frame) is the map alone: no adding, no filters, no list.
+  const embedded = useEmbedded();
+  const list = address.list && !embedded;
+  // The hotspot view draws where animals usually are instead of the markers: a year's counts
+  // and the markers of a week would be two answers at once, and the markers would hide the cells.
+  const markers = address.hotspots === undefined;
   const created = useCreatedAlert();
   const start = useStartView(created, address.view, id !== undefined);
   // Going to the add screen: the map stays while that screen loads.
@@ -70,7 +77,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const [tiles, setTiles] = useState<readonly TileId[]>([]);
   const showTiles = useCallback((next: TileId[]) => setTiles((now) => (sameTiles(now, next) ? now : next)), []);
   const tileAnswers = useAlertTiles(tiles, address.filters);
-  const alerts = useAlerts(area, address.filters, address.list);
+  const alerts = useAlerts(area, address.filters, list);
   const fresh = useMemo(
     () =>
       tiles.length > 0 && tileAnswers.settled && !tileAnswers.failed ? mergeTiles(tileAnswers.loaded, NO_LIVE, address.filters) : undefined,
@@ -106,7 +113,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   // Other features' parts wait for the map's first answer (its tiles; the list's search when the
   // list is shown): they must not delay the first markers. Once shown they stay, whatever loads next.
   const [extrasDue, setExtrasDue] = useState(false);
-  const firstAnswer = address.list ? !alerts.isPending : tileAnswers.settled;
+  const firstAnswer = list ? !alerts.isPending : tileAnswers.settled;
   useEffect(() => {
     if (!firstAnswer) return;
     // When the browser is idle after the first markers: their code is not the first screen's.
@@ -141,6 +148,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
     <div className="wa-map-screen" data-live={live.status}>
       <VisuallyHidden as="h1">{t('map.label')}</VisuallyHidden>
       {/* Early in the Tab order, though shown at the bottom right: the screen's main action. */}
+      {!embedded && (
       <Link
         to={paths.addAlert}
         className="wa-fab"
@@ -152,24 +160,29 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
           <path fill="currentColor" d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z" />
         </svg>
       </Link>
+      )}
       {/* Past the filters, straight to what they filter. */}
-      {address.list ? (
+      {list ? (
         <SkipLink target="wa-list-title">{t('skip.toList')}</SkipLink>
       ) : (
         <SkipLink target="wa-map">{t('skip.toMap')}</SkipLink>
       )}
-      <Suspense fallback={<div className="wa-toolbar" />}>
-        <MapToolbar filters={address.filters} list={address.list} onChange={change} />
-      </Suspense>
+      {!embedded && (
+        <Suspense fallback={<div className="wa-toolbar" />}>
+          <MapToolbar filters={address.filters} list={list} onChange={change} />
+        </Suspense>
+      )}
       <div className="wa-map-area">
-        <div className="wa-map-layer" inert={address.list}>
+        <div className="wa-map-layer" inert={list}>
           <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={t('map.label')}>
             <MapViewSync />
             <VisibleTiles onChange={showTiles} />
-            <AlertClusters items={items} filters={address.filters} fresh={live.fresh} onSelect={select} />
-            <Suspense fallback={null}>
-              <MapLayers alerts={inViewPoints} onInView={setInView} />
-            </Suspense>
+            {markers && <AlertClusters items={items} filters={address.filters} fresh={live.fresh} onSelect={select} />}
+            {markers && (
+              <Suspense fallback={null}>
+                <MapLayers alerts={inViewPoints} onInView={setInView} />
+              </Suspense>
+            )}
             {layers && extrasDue && <Suspense fallback={null}>{layers}</Suspense>}
             {selection && (
               <Suspense fallback={null}>
@@ -184,20 +197,20 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
             failed={tileAnswers.failed}
             onRetry={tileAnswers.retry}
           >
-            {tileAnswers.settled && !tileAnswers.failed && inView?.length === 0 && (
+            {markers && tileAnswers.settled && !tileAnswers.failed && inView?.length === 0 && (
               <Suspense fallback={null}>
                 <EmptyView filters={address.filters} onChange={change} />
               </Suspense>
             )}
           </AlertsStatus>
-          {!address.list && (
+          {!list && (
             <Suspense fallback={null}>
-              <MapControls inView={inView} onNote={setNote} />
+              <MapControls inView={markers ? inView : null} locate={!embedded} onNote={setNote} />
             </Suspense>
           )}
-          {!address.list && controls && extrasDue && <Suspense fallback={null}>{controls}</Suspense>}
+          {!list && controls && extrasDue && <Suspense fallback={null}>{controls}</Suspense>}
         </div>
-        {address.list && (
+        {list && (
           <Suspense fallback={<PageLoading />}>
             <AlertList
               alerts={shown}

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { readMapUrl, writeMapUrl, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';
+import { hoursText, readMapUrl, writeMapUrl, type HotspotFilters, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';
 import { mapView, type MapView } from '../../../lib/map-view.ts';
 
 export function useMapAddress() {
@@ -18,6 +18,10 @@ export function useMapAddress() {
     () => ({ window: url.window, animals: animalsKey === '' ? [] : animalsKey.split(',') }),
     [url.window, animalsKey],
   );
+  // The hotspot view's filters, kept while only the view changes too.
+  const hotspotsKey = url.hotspots && `${url.hotspots.season ?? ''}|${url.hotspots.hours ? hoursText(url.hotspots.hours) : ''}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is what they are
+  const hotspots = useMemo<HotspotFilters | undefined>(() => url.hotspots, [hotspotsKey]);
   // A popup closing as the map is taken down (the visitor went to another screen) must not
   // bring the map back.
   const shown = useRef(false);
@@ -39,7 +43,7 @@ export function useMapAddress() {
     },
     [location.search, navigate],
   );
-  return { filters, list: url.list, view: url.view, change };
+  return { filters, list: url.list, view: url.view, hotspots, change };
 }
 
 /**

@@ -10,6 +10,7 @@ import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
 import { t } from '../../../../i18n/i18n.ts';
+import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 import { ReportAbuse } from '../report-abuse.tsx';
 import { ShareAlert } from '../share-alert.tsx';
@@ -188,6 +189,8 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
 }
 
 function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string): void }) {
+  // The embedded map is read-only.
+  if (useEmbedded()) return null;
   return (
     <div className="wa-popup-actions">
       <ShareAlert alert={alert} onNote={onNote} />
