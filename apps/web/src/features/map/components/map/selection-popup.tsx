@@ -9,6 +9,7 @@ import type { Popup as LeafletPopup } from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
+import { AlertVotes } from '../../../../components/alert-votes.tsx';
 import { t } from '../../../../i18n/i18n.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 import { ReportAbuse } from '../report-abuse.tsx';
@@ -174,6 +175,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
 function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string): void }) {
   return (
     <div className="wa-popup-actions">
+      <AlertVotes alert={alert} />
       <ShareAlert alert={alert} onNote={onNote} />
       <ReportAbuse alertId={alert.id} />
     </div>
