@@ -39,7 +39,8 @@ export function AlertVotes({ alert }: { alert: Alert }) {
           {t('age.past')}
         </p>
       )}
-      <p className="wa-votes-line" role="status" data-testid="alert-votes-line">
+      {/* Read out when the counts change (a vote here or elsewhere). */}
+      <p className="wa-votes-line" aria-live="polite" data-testid="alert-votes-line">
         {votesLine(tally, now)}
       </p>
       <div className="wa-votes-choices" role="group" aria-label={t('votes.question')}>
