@@ -45,13 +45,13 @@ export function DuplicateHint({ animal, location, onConfirmed }: DuplicateHintPr
       </Link>
       <br />
       {t('duplicateHint.confirmText')}
-      <br />
+      {/* On a line of its own, the text around it above and below. */}
       <Button
         type="button"
         variant="outlined"
         disabled={confirm.isPending}
         onClick={() => confirm.mutate(alert)}
-        sx={{ minHeight: 44, my: 1 }}
+        sx={{ display: 'flex', width: 'fit-content', minHeight: 44, my: 1 }}
       >
         {confirm.isPending ? t('duplicateHint.confirming') : t('duplicateHint.confirm')}
       </Button>
