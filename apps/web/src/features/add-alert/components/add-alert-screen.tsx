@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { Alert as AlertData, CreateAlertBody, Photo } from '@wildalert/shared';
-import { paths } from '../../../config/paths.ts';
+import { alertPath, paths } from '../../../config/paths.ts';
 import { ApiError, isOffline } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
@@ -227,7 +227,16 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
         fallback={fallback}
         error={errors.location}
       />
-      <DuplicateHint animal={draft.animal} location={draft.location} />
+      <DuplicateHint
+        animal={draft.animal}
+        location={draft.location}
+        onConfirmed={(alert) => {
+          // Confirmed instead of added: the draft is done with; the map shows that alert.
+          clear();
+          setPhotos([]);
+          void navigate(alertPath(alert.id), { replace: true, state: { confirmedAlert: alert } satisfies MapLocationState });
+        }}
+      />
       <CommentsField
         value={draft.comments}
         onChange={(comments) => {

@@ -1,5 +1,5 @@
 /**
- * GET /Alerts/stream: new and removed alerts around a point, live (Server-Sent Events), and
+ * GET /Alerts/stream: new, changed (photos, votes) and removed alerts around a point, live (Server-Sent Events), and
  * the hook that keeps them for the map. The browser's EventSource reconnects by itself and
  * sends Last-Event-ID; when it gives up (an error answer) the hook opens a new one, resuming
  * from the last event seen, so nothing is missed or shown twice.
@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Alert } from '@wildalert/shared';
+import { noteTally } from '../../../lib/alert-votes.ts';
 import { ALERTS_RADIUS_KM, type AlertsArea } from './get-alerts.ts';
 import { refreshTiles } from './get-tiles.ts';
 
@@ -22,7 +23,7 @@ export interface LiveAlerts {
   added: readonly Alert[];
   /** Alerts hidden by moderation since the map opened. */
   removed: ReadonlySet<string>;
-  /** Alerts whose content changed since the map opened (a photo added or hidden), as they are now. */
+  /** Alerts whose content changed since the map opened (a photo added or hidden, a vote), as they are now. */
   changed: ReadonlyMap<string, Alert>;
   /** Alerts that arrived in the last few seconds, to highlight. */
   fresh: ReadonlySet<string>;
@@ -84,6 +85,8 @@ export function useLiveAlerts(area: AlertsArea): LiveAlerts {
       remember(event);
       const alert = JSON.parse(event.data as string) as Alert;
       setChanged((all) => new Map(all).set(alert.id, alert));
+      // Its votes, for an open popup: its counts change in place.
+      noteTally(alert.id, alert);
       setAdded((list) => (list.some((a) => a.id === alert.id) ? list.map((a) => (a.id === alert.id ? alert : a)) : list));
     };
     const onRemoved = (event: MessageEvent) => {

@@ -1,5 +1,5 @@
 /**
- * The list view: the map's alerts as a list, newest first, for reading and for keyboard and
+ * The list view: the map's alerts as a list, the last seen first, for reading and for keyboard and
  * screen-reader use (the accessible alternative to the map). Each item opens its alert on
  * the map; Back returns to the list where it was left. Links to the same alerts as open data,
  * and to their Atom feed for feed readers.
@@ -11,6 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { alertPath } from '../../../config/paths.ts';
 import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
 import { distanceMetres, formatDistance, type Alert } from '@wildalert/shared';
+import { isPast } from '../../../lib/alert-age.ts';
 import { relativeTime, sightingLine } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
@@ -47,7 +48,11 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
   const { view } = useMapView();
   // Distances from the visitor when their position is known, else from where the map looks.
   const from: Position = visitor ?? view;
-  const newestFirst = useMemo(() => [...alerts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [alerts]);
+  // By the last confirmation ("still there"), else the report: what was seen last comes first.
+  const newestFirst = useMemo(
+    () => [...alerts].sort((a, b) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt) || b.createdAt.localeCompare(a.createdAt)),
+    [alerts],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
   const { key } = useLocation();
@@ -116,8 +121,9 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
             const when = relativeTime(alert.createdAt, now);
             const details = `wa-list-details-${alert.id}`;
             const seen = sightingLine(alert);
+            const past = isPast(alert, now);
             return (
-              <li key={alert.id} className="wa-list-item">
+              <li key={alert.id} className={past ? 'wa-list-item wa-list-item--past' : 'wa-list-item'}>
                 {/* The whole row is the one target; the comment and the distance describe it. */}
                 <Link
                   to={alertPath(alert.id)}
@@ -136,7 +142,14 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     <span className="wa-list-meta">
                       <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}
+                      {alert.stillThere > 0 && (
+                        <>
+                          {' · '}
+                          <time dateTime={alert.lastSeenAt}>{t('find.lastSeen', { when: relativeTime(alert.lastSeenAt, now) })}</time>
+                        </>
+                      )}
                     </span>
+                    {past && <span className="wa-list-past">{t('age.past')}</span>}
                   </span>
                 </Link>
                 {/* Beside the link, not in it: each opens its photo, not the alert. */}

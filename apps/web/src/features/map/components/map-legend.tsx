@@ -1,5 +1,6 @@
 /**
- * The map's legend: the marker of each animal in view, with its name. Open at first on a large
+ * The map's legend: the marker of each animal in view, with its name, and how a past alert looks
+ * (lib/alert-age.ts). Open at first on a large
  * screen; a button on a phone, where it would cover the markers.
  */
 import { useId, useState } from 'react';
@@ -32,6 +33,7 @@ export function MapLegend({ animals }: { animals: readonly string[] }) {
             </li>
           ))}
         </ul>
+        <p className="wa-legend-past">{t('legend.past')}</p>
         <p className="wa-legend-credit">{t('legend.credit')}</p>
       </div>
     </div>

@@ -24,7 +24,7 @@ import { alertQueryKey } from '../api/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
 import { refreshTiles, useAlertTiles } from '../api/get-tiles.ts';
 import { useAlertsArea } from '../hooks/use-alerts-area.ts';
-import { useCreatedAlert } from '../hooks/use-created-alert.ts';
+import { useConfirmedAlert, useCreatedAlert } from '../hooks/use-created-alert.ts';
 import { useFocusedAlert } from '../hooks/use-focused-alert.ts';
 import { useFollowVisitor } from '../hooks/use-follow-visitor.ts';
 import { useLastSeenAlerts } from '../hooks/use-last-seen-alerts.ts';
@@ -66,6 +66,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   // and the markers of a week would be two answers at once, and the markers would hide the cells.
   const markers = address.hotspots === undefined;
   const created = useCreatedAlert();
+  const confirmed = useConfirmedAlert();
   const start = useStartView(created, address.view, id !== undefined);
   // Going to the add screen: the map stays while that screen loads.
   const [leaving, startLeaving] = useTransition();
@@ -105,7 +106,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   }, [added, queryClient]);
   const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
   const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
-  const [note, setNote] = useState<string | null>(() => (created ? t('map.created') : null));
+  const [note, setNote] = useState<string | null>(() => (created ? t('map.created') : confirmed ? t('map.confirmed') : null));
   // The animals in view (for the legend and the empty-view note); null until the map tells.
   const [inView, setInView] = useState<readonly string[] | null>(null);
   const hideNote = useCallback(() => setNote(null), []);

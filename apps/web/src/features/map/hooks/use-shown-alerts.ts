@@ -7,7 +7,7 @@ import type { LiveAlerts } from '../api/alert-stream.ts';
 /**
  * The search's alerts, with those that arrived since (live, or `created` here) and a
  * permalink's (`focused`, even when older than the window or of another animal), less those
- * hidden since.
+ * hidden since, each as the live stream last told of it (photos, votes).
  */
 export function useShownAlerts(
   fetched: readonly Alert[] | undefined,
@@ -20,8 +20,9 @@ export function useShownAlerts(
     const extra = live.added.filter((a) => showsAnimal(filters, a.animal));
     if (created) extra.push(created);
     if (focused) extra.push(focused);
-    return merged(fetched ?? [], extra, live.removed);
-  }, [fetched, created, focused, filters, live.added, live.removed]);
+    const all = merged(fetched ?? [], extra, live.removed);
+    return live.changed.size === 0 ? all : all.map((a) => live.changed.get(a.id) ?? a);
+  }, [fetched, created, focused, filters, live.added, live.removed, live.changed]);
 }
 
 /** `fetched` with the `extra` not in it yet, newest first as the API sorts, less the `removed`. */

@@ -2,8 +2,10 @@
  * The alerts as the server's tiles give them: markers for alerts alone in their cell, count
  * bubbles for clusters (named with their count and animals). A cluster opens by zooming in; one
  * that zooming cannot split (alerts at one spot, or the closest zoom) lists its alerts. Each
- * marker shows its animal and is named with it and how long ago; those drawn just outside the
- * view are left out of the keyboard's way.
+ * marker shows its animal and is named with it and how long ago, and fades as it grows old: one
+ * probably out of date is drawn (and named) as past, behind the others. Clusters count every
+ * alert, current or past (the tiles do not say which): zooming in tells them apart. Markers
+ * drawn just outside the view are left out of the keyboard's way.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -17,6 +19,7 @@ import { Marker, useMapEvent } from 'react-leaflet';
 import { ANIMALS, MAX_ZOOM } from '@wildalert/shared';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
 import { animalNameOf, t } from '../../../../i18n/i18n.ts';
+import { alertAge } from '../../../../lib/alert-age.ts';
 import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
@@ -71,17 +74,22 @@ export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertC
           onActivate={() => open(cluster)}
         />
       ))}
-      {drawn.alerts.map((alert) => (
-        <AlertMarker
-          key={alert.id}
-          latitude={alert.latitude}
-          longitude={alert.longitude}
-          icon={animalIcon(alert.animal, fresh.has(alert.id))}
-          label={t('map.markerLabel', { animal: animalNameOf(alert.animal), when: relativeTime(alert.createdAt, now) })}
-          bounds={bounds}
-          onActivate={() => onSelect({ kind: 'alert', alert })}
-        />
-      ))}
+      {drawn.alerts.map((alert) => {
+        const age = alertAge(alert, now);
+        const past = age.state === 'past';
+        return (
+          <AlertMarker
+            key={alert.id}
+            latitude={alert.latitude}
+            longitude={alert.longitude}
+            icon={animalIcon(alert.animal, fresh.has(alert.id), age)}
+            label={t(past ? 'map.markerLabelPast' : 'map.markerLabel', { animal: animalNameOf(alert.animal), when: relativeTime(alert.createdAt, now) })}
+            behind={past}
+            bounds={bounds}
+            onActivate={() => onSelect({ kind: 'alert', alert })}
+          />
+        );
+      })}
     </>
   );
 }
@@ -99,12 +107,17 @@ interface AlertMarkerProps {
   icon: DivIcon;
   /** The name screen readers read and a mouse shows. */
   label: string;
+  /** Drawn under the others where they overlap (an alert probably out of date). */
+  behind?: boolean;
   /** What the map shows: a marker outside it is drawn (ready for a pan) but out of the tab order. */
   bounds: LatLngBounds;
   onActivate(): void;
 }
 
-function AlertMarker({ latitude, longitude, icon, label, bounds, onActivate }: AlertMarkerProps) {
+/** Leaflet stacks markers by their place on screen; this takes a marker below all of them. */
+const BEHIND = -10_000;
+
+function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds, onActivate }: AlertMarkerProps) {
   const marker = useRef<LeafletMarker>(null);
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
   const inView = bounds.contains(position);
@@ -126,7 +139,7 @@ function AlertMarker({ latitude, longitude, icon, label, bounds, onActivate }: A
     }),
     [],
   );
-  return <Marker ref={marker} position={position} icon={icon} title={label} eventHandlers={handlers} />;
+  return <Marker ref={marker} position={position} icon={icon} title={label} zIndexOffset={behind ? BEHIND : 0} eventHandlers={handlers} />;
 }
 
 function onEnter(e: LeafletKeyboardEvent, action: () => void) {

@@ -9,6 +9,7 @@ import type { Popup as LeafletPopup } from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
+import { AlertVotes } from '../../../../components/alert-votes.tsx';
 import { t } from '../../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
@@ -193,6 +194,7 @@ function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string)
   if (useEmbedded()) return null;
   return (
     <div className="wa-popup-actions">
+      <AlertVotes alert={alert} />
       <ShareAlert alert={alert} onNote={onNote} />
       <ReportAbuse alertId={alert.id} />
     </div>
