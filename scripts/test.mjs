@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every layer — type check, lint and builds, then the unit and API tests on both
-// engines (Vitest) beside the browser tests in Chromium (Playwright) — and one closing count.
+// `npm test`: every layer, in order — type check, unit and API tests on both engines
+// (Vitest), then the browser tests in Chromium (Playwright) — and one closing count.
 // A missing system package is installed (as root on Debian) or named; never skipped.
-import { spawn, spawnSync } from 'node:child_process';
-import readline from 'node:readline';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,54 +24,23 @@ const steps = [
   // Once, and only when stale: the size budget (Vitest), `npm start` (the README's test) and
   // the browser tests' global set-up then find both builds fresh.
   ['builds', 'node', ['scripts/ensure-build.mjs', 'web', 'api']],
+  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ];
-/**
- * The two long suites run side by side, each line marked with its suite: both spend much of
- * their time waiting on servers, databases and the browser, so on two cores together they
- * take far less than one after the other.
- */
-const suites = [
-  ['unit and API tests', 'vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
-  ['browser tests', 'browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
-];
-
-const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 // Every step runs on this Node (npm puts node_modules/.bin, with the `node` package's binary, first on PATH).
 console.log(`Node.js ${process.version} (${process.execPath})`);
 
 let failedStep;
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env] of steps) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     failedStep = name;
     break;
   }
-}
-
-/** Runs one suite with its output's lines marked `tag │`; resolves with its exit code. */
-function runSuite([name, tag, command, args]) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const mark = `${tag.padEnd(7)} │ `;
-  for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(mark + line));
-  }
-  return new Promise((resolve) =>
-    child.on('close', (code, signal) => {
-      console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
-      resolve({ name, ok: code === 0 && !signal });
-    }),
-  );
-}
-
-if (!failedStep) {
-  const results = await Promise.all(suites.map(runSuite));
-  failedStep = results.find((r) => !r.ok)?.name;
 }
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
