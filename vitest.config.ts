@@ -26,6 +26,14 @@ const ENGINE_INDEPENDENT = [
   'src/push/quiet-hours.test.ts',
 ];
 
+/**
+ * A worker keeps the modules it loaded from one test file to the next (Fastify, TypeBox, pg, the
+ * app, React): loading them afresh for each file cost a quarter of the run's time. Files share no
+ * state through modules: each builds its own app, database and servers. (Per project: projects
+ * do not inherit the root's options.)
+ */
+const isolate = false;
+
 /** One Vitest run for every workspace; the API suite runs once per database engine. */
 export default defineConfig({
   test: {
@@ -36,6 +44,7 @@ export default defineConfig({
       {
         test: {
           name: 'repo',
+          isolate,
           root: repo('./scripts'),
           include: ['*.test.ts'],
           testTimeout: 60_000,
@@ -45,6 +54,7 @@ export default defineConfig({
         // The web app's size budget, from its build (npm test builds it first).
         test: {
           name: 'bench',
+          isolate,
           root: repo('./bench'),
           include: ['src/**/*.test.ts'],
           testTimeout: 300_000,
@@ -53,6 +63,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
+          isolate,
           root: repo('./packages/shared'),
           include: ['src/**/*.test.ts'],
         },
@@ -61,6 +72,7 @@ export default defineConfig({
         // The test helpers' own tests (free ports and the like).
         test: {
           name: 'test-support',
+          isolate,
           root: repo('./packages/test-support'),
           include: ['src/**/*.test.ts'],
         },
@@ -70,6 +82,7 @@ export default defineConfig({
         extends: repo('./apps/web/vite.config.ts'),
         test: {
           name: 'web',
+          isolate,
           root: repo('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
@@ -79,6 +92,7 @@ export default defineConfig({
       ...(['pglite', 'postgres'] as const).map((engine) => ({
         test: {
           name: `api-${engine}`,
+          isolate,
           root: repo('./apps/api'),
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // *.postgres.test.ts concern server mode only, *.pglite.test.ts the embedded engine only:
