@@ -67,19 +67,19 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
   const content = useMemo(
     () =>
       selection.kind === 'alert' ? (
-        <div className="wa-popup-body">
-          <Scroller onResize={relayout}>
+        <PopupBody onResize={relayout}>
+          <Scroller>
             <AlertPopup alert={selection.alert} />
           </Scroller>
           <AlertActions alert={selection.alert} onNote={onNote} />
-        </div>
+        </PopupBody>
       ) : (
-        <div className="wa-popup-body">
-          <Scroller onResize={relayout}>
+        <PopupBody onResize={relayout}>
+          <Scroller>
             {/* Another spot starts at its first page. */}
             <SpotList key={`${selection.latitude},${selection.longitude}`} alerts={selection.alerts} onNote={onNote} />
           </Scroller>
-        </div>
+        </PopupBody>
       ),
     [selection, onNote, relayout],
   );
@@ -106,12 +106,11 @@ function roomOnMap(container: HTMLElement) {
 }
 
 /**
- * The popup's text, scrolling within the room; reachable by keyboard when it does scroll.
- * `onResize`: its height changed after it was drawn (a part that loads later, like "what to do").
+ * The popup's content. `onResize`: its height changed after it was drawn (a part that arrives
+ * later: "what to do", the votes' counts, the past note), so the popup is laid out and panned again.
  */
-function Scroller({ children, onResize }: { children: ReactNode; onResize?: () => void }) {
+function PopupBody({ children, onResize }: { children: ReactNode; onResize: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
   const resized = useRef(onResize);
   useLayoutEffect(() => {
     resized.current = onResize;
@@ -119,12 +118,29 @@ function Scroller({ children, onResize }: { children: ReactNode; onResize?: () =
   useEffect(() => {
     const el = ref.current!;
     let height = el.offsetHeight;
-    const measure = () => {
-      setScrolls(el.scrollHeight > el.clientHeight + 1);
-      if (el.offsetHeight === height) return;
+    const observer = new ResizeObserver(() => {
+      // 0: the map was hidden (the list shown), which must not move it.
+      if (el.offsetHeight === 0 || el.offsetHeight === height) return;
       height = el.offsetHeight;
-      resized.current?.();
-    };
+      resized.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="wa-popup-body">
+      {children}
+    </div>
+  );
+}
+
+/** The popup's text, scrolling within the room; reachable by keyboard when it does scroll. */
+function Scroller({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current!;
+    const measure = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
