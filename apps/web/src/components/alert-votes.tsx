@@ -35,7 +35,7 @@ export function AlertVotes({ alert }: { alert: Alert }) {
   return (
     <div className="wa-votes" data-testid="alert-votes">
       {past && (
-        <p className="wa-votes-past" data-testid="alert-past">
+        <p className="wa-votes-past wa-past-clock" data-testid="alert-past">
           {t('age.past')}
         </p>
       )}

@@ -149,7 +149,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                         </>
                       )}
                     </span>
-                    {past && <span className="wa-list-past">{t('age.past')}</span>}
+                    {past && <span className="wa-list-past wa-past-clock">{t('age.past')}</span>}
                   </span>
                 </Link>
                 {/* Beside the link, not in it: each opens its photo, not the alert. */}
