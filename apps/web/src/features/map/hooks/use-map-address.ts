@@ -38,10 +38,10 @@ export function useMapAddress() {
   const change = useCallback(
     (change: Partial<MapUrlState>, pathname?: string, step = false) => {
       if (!shown.current) return;
-      const search = writeMapUrl({ ...readMapUrl(location.search), ...change });
+      const search = writeMapUrl({ ...readMapUrl(currentSearch()), ...change });
       void navigate({ pathname, search }, { replace: !step });
     },
-    [location.search, navigate],
+    [navigate],
   );
   return { filters, list: url.list, view: url.view, hotspots, change };
 }
@@ -52,12 +52,11 @@ export function useMapAddress() {
  * another screen, which the address already shows while it loads; a write now would undo that.
  */
 export function useViewInAddress(leaving: boolean) {
-  const location = useLocation();
   const navigate = useNavigate();
   const write = useEffectEvent((view: MapView) => {
     if (leaving) return;
-    const search = writeMapUrl({ ...readMapUrl(location.search), view });
-    if (search !== location.search) void navigate({ search }, { replace: true });
+    const search = writeMapUrl({ ...readMapUrl(currentSearch()), view });
+    if (search !== currentSearch()) void navigate({ search }, { replace: true });
   });
   useEffect(() => {
     let written = mapView.get().view;
@@ -69,3 +68,10 @@ export function useViewInAddress(leaving: boolean) {
     });
   }, []);
 }
+
+/**
+ * The address's query as it is now. Not the router's `location`, which is the last render's: a
+ * change written between a navigation and the render after it (the map ending a pan just after
+ * a tap on "Lista") would put back what the navigation had just changed.
+ */
+const currentSearch = () => window.location.search;
