@@ -89,6 +89,8 @@ export class TileCache {
    */
   private readonly lastChange = new Map<string, { change: number; at: number }>();
   private changeCount = 0;
+  /** Counts forgetAll(): an answer begun before the latest one is not kept. */
+  private generation = 0;
   /** When a commit was last heard of, and when an event was last read (ms). */
   private heardAt = 0;
   private readAt = 0;
@@ -100,11 +102,12 @@ export class TileCache {
     const running = this.pending.get(key);
     if (running) return running;
     const before = this.changeCount;
+    const generation = this.generation;
     const started = Date.now();
     const answer = load()
       .then((body) => {
         const result = tileAnswer(body);
-        if ((this.lastChange.get(tileKey(tile))?.change ?? 0) <= before) {
+        if (generation === this.generation && (this.lastChange.get(tileKey(tile))?.change ?? 0) <= before) {
           // A commit heard of during the read whose event is not read yet may be in this tile.
           if (this.heardAt >= started && this.readAt < this.heardAt && Date.now() - this.heardAt < UNREAD_MS) return result;
           this.answers.set(key, result);
@@ -148,6 +151,13 @@ export class TileCache {
       for (const key of [...(this.byTile.get(prefix) ?? [])]) this.answers.delete(key);
       for (const key of [...this.pending.keys()]) if (key.startsWith(`${prefix}|`)) this.pending.delete(key);
     }
+  }
+
+  /** Any tile may have changed (alerts changed around the API): every answer is read again. */
+  forgetAll(): void {
+    this.generation++;
+    this.answers.clear();
+    this.pending.clear();
   }
 
   private forgetKey(key: string): void {

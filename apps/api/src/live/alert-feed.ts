@@ -6,7 +6,7 @@
 import { distanceMetres } from '@wildalert/shared';
 import { coalesced } from '../coalesced.ts';
 import type { Database } from '../db/database.ts';
-import { EVENTS_CHANNEL, type AlertEvent, type EventsRepository } from '../repositories/events-repository.ts';
+import { EVENTS_CHANNEL, RESET_NOTIFICATION, type AlertEvent, type EventsRepository } from '../repositories/events-repository.ts';
 
 /** Events kept for clients that reconnect with Last-Event-ID. */
 export const REPLAY_CAPACITY = 10_000;
@@ -56,6 +56,7 @@ export class AlertFeed {
   private readonly subscribers = new Set<Subscriber>();
   private readonly commitListeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: AlertEvent) => void>();
+  private readonly resetListeners = new Set<() => void>();
   /** Reads every event committed since the last one seen; overlapping calls share one read (and one more after it). */
   private readonly catchingUp = coalesced(async () => {
     try {
@@ -82,8 +83,9 @@ export class AlertFeed {
 
   async start(): Promise<void> {
     // Listen first, so nothing committed between the load and the LISTEN is missed.
-    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => {
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => {
       for (const listener of this.commitListeners) listener();
+      if (payload === RESET_NOTIFICATION) this.reset();
       void this.catchingUp.run();
     });
     const { events, latestId } = await this.events.latest(this.capacity);
@@ -141,6 +143,11 @@ export class AlertFeed {
     this.eventListeners.add(listener);
   }
 
+  /** Calls `listener` when alerts were changed around the API (RESET_NOTIFICATION): what it keeps may be stale. */
+  onReset(listener: () => void): void {
+    this.resetListeners.add(listener);
+  }
+
   /** Reads what was committed up to now, so that a client subscribing next starts exactly here. */
   sync(): Promise<void> {
     return this.catchingUp.run();
@@ -148,6 +155,17 @@ export class AlertFeed {
 
   get clients(): number {
     return this.subscribers.size;
+  }
+
+  /**
+   * Alerts changed without events: nothing kept can be replayed, caches forget (before any
+   * client hears of it), and every open stream is told to load its area again.
+   */
+  private reset(): void {
+    this.recent = [];
+    this.floor = this.latestId;
+    for (const listener of this.resetListeners) listener();
+    for (const s of this.subscribers) s.send({ id: this.latestId, kind: 'reset' });
   }
 
   private publish(event: AlertEvent): void {

@@ -12,6 +12,7 @@ export default fp(
   async (app) => {
     const cache = new TileCache();
     app.feed.onCommit(() => cache.committed());
+    app.feed.onReset(() => cache.forgetAll());
     app.feed.onEvent((event) => cache.eventRead(event.kind === 'removed' ? event.at : event.alert));
     app.decorate('tileCache', cache);
   },

@@ -5,6 +5,11 @@ import { ALERT_JSON } from './alert-json.ts';
 
 /** The NOTIFY channel that tells every API instance a new event was committed. */
 export const EVENTS_CHANNEL = 'alert_events';
+/**
+ * The payload an operator sends on EVENTS_CHANNEL after changing alerts around the API (SQL by
+ * hand, a restored backup): every instance forgets what it keeps and tells open maps to reload.
+ */
+export const RESET_NOTIFICATION = 'reset';
 
 /** Any number, the same in every instance. */
 const EVENTS_LOCK = 4_886_063_925;

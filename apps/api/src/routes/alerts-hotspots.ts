@@ -48,6 +48,7 @@ const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { 
     fetchMethod: async (_key, _stale, { context }) =>
       tileAnswer(await app.hotspots.tile(context.tile, { ...context.query, since: periodStart(), timeZone })),
   });
+  app.feed.onReset(() => answers.clear());
 
   app.get(
     '/Alerts/hotspots/:z/:x/:y',
@@ -93,6 +94,6 @@ const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { 
 
 export default fp(hotspots, {
   name: 'wildalert-alerts-hotspots-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-query-budget', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-query-budget', 'wildalert-docs', 'wildalert-live'],
   encapsulate: true,
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert } from '@wildalert/shared';
+import { gridOf, type Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { rawRequest } from '../../test/raw-http.ts';
 import { openStream, type SseStream } from '../../test/sse-client.ts';
 import { AlertFeed } from '../live/alert-feed.ts';
+import { EVENTS_CHANNEL, RESET_NOTIFICATION } from '../repositories/events-repository.ts';
 
 const KRAKOW = { latitude: 50.0497, longitude: 19.9445 };
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
@@ -128,6 +129,35 @@ describe('GET /Alerts/stream', () => {
     } finally {
       await feed.stop();
     }
+  });
+
+  it("after alerts are changed by hand, an operator's NOTIFY 'reset' tells open maps to reload, and tiles, searches and hotspots forget what they kept", async () => {
+    const gdansk = { latitude: 54.352, longitude: 18.6466 };
+    const { x, y } = gridOf(gdansk.latitude, gdansk.longitude, 14);
+    const answers = async () => {
+      const [tile, search, hotspots] = await Promise.all(
+        [`/Alerts/tiles/14/${x}/${y}`, `/Alerts?Latitude=${gdansk.latitude}&Longitude=${gdansk.longitude}&Radius=5`, `/Alerts/hotspots/14/${x}/${y}`].map(
+          async (url) => (await t.app.inject({ method: 'GET', url })).json<{ alerts?: unknown[]; data?: unknown[]; cells?: unknown[] }>(),
+        ),
+      );
+      return { tile: tile!.alerts!.length, search: search!.data!.length, hotspots: hotspots!.cells!.length };
+    };
+    const s = await stream(`Latitude=${gdansk.latitude}&Longitude=${gdansk.longitude}&Radius=5`);
+    await s.next('ready');
+    const fox = await post({ ...gdansk, animal: 'fox' });
+    // Its event read, nothing is left to make the caches forget it.
+    await s.next('alert');
+    expect(await answers()).toEqual({ tile: 1, search: 1, hotspots: 1 });
+
+    // Around the API: no event, so the tile and the hotspots are still kept (the search cache keeps for a second at most).
+    await t.app.db.query('DELETE FROM alert_events WHERE alert_id = $1', [fox.id]);
+    await t.app.db.query('DELETE FROM alerts WHERE id = $1', [fox.id]);
+    expect((await answers()).tile).toBe(1);
+
+    // As README.md tells an operator to.
+    await t.app.db.query(`NOTIFY ${EVENTS_CHANNEL}, '${RESET_NOTIFICATION}'`);
+    await s.next('reset');
+    expect(await answers()).toEqual({ tile: 0, search: 0, hotspots: 0 });
   });
 
   it('announces an alert hidden by a moderator as removed, and a restored one as new again', async () => {
