@@ -130,6 +130,8 @@ for (const l of LANGUAGES) {
 test('the switcher changes the language where the map looks, keeps the choice, and a shared link gives way to it', async ({ page, wildalert }) => {
   await seed(wildalert, 'boar', 3.5);
   await page.goto('?lat=50.05000&lng=19.95000&z=15');
+  // The app has taken over from the header index.html paints (a switcher alike, not yet live).
+  await expect(markerOf(page, 'Dzik', 'pokaż zgłoszenie')).toBeVisible();
   const switcher = page.getByRole('combobox', { name: 'Język' });
   await expect(switcher.getByRole('option')).toHaveText(['Polski', 'English', 'Українська']);
   const address = page.url();

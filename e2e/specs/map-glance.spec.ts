@@ -49,8 +49,10 @@ test('each animal has its own marker, and the legend names the animals in view',
   for (const name of ['Dzik', 'Lis', 'Jeż']) {
     const img = marker(page, name).locator('img');
     await expect(img).toBeVisible();
-    const [src, width, height, loaded] = await img.evaluate((el: HTMLImageElement) => [el.src, el.width, el.height, el.naturalWidth > 0] as const);
-    expect([width, height, loaded]).toEqual([25, 41, true]);
+    // Drawn: its picture arrived (a moment after the element, on a busy machine).
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const [src, width, height] = await img.evaluate((el: HTMLImageElement) => [el.src, el.width, el.height] as const);
+    expect([width, height]).toEqual([25, 41]);
     expect(src.startsWith(`${wildalert.origin}/WildAlertApp/`), src).toBe(true);
     images.set(name, await (await page.request.get(src)).text());
   }
