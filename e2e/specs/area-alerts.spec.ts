@@ -10,11 +10,13 @@ import { startPushService, type BrowserSubscription, type PushService } from '@w
 import { expect, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, PHONE } from '../support/app.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 const bell = (page: Page) => page.getByRole('button', { name: 'Powiadamiaj mnie o zgłoszeniach w pobliżu' });
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Powiadamiaj mnie' });
 
-test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+// The whole browser: the headless shell the other specs use has no Push API.
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 
 /** Whether the area's circle is wholly on the map, above the sheet. */
 async function circleClearOfSheet(page: Page): Promise<boolean> {

@@ -1,7 +1,7 @@
 /**
- * Playwright fixtures: every test gets its own running WildAlert server (a real process, the
- * build `npm start` runs) on a fresh database (PostgreSQL unless the spec asks for PGlite),
- * tiles from the local tile server, and fails on any uncaught page error.
+ * Playwright fixtures: every test gets a running WildAlert server (a real process, the build
+ * `npm start` runs) on an empty database (PostgreSQL unless the spec asks for PGlite), tiles
+ * from the local tile server, and fails on any uncaught page error.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -56,14 +56,16 @@ async function createDatabase(engine: Engine): Promise<Database> {
   await admin.end();
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
+  const photos = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-e2e-photos-'));
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url.toString(), PHOTOS_DIR: photos },
     url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: clusterUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+      fs.rmSync(photos, { recursive: true, force: true });
     },
   };
 }
@@ -129,17 +131,93 @@ export async function startWildAlert(
   };
 }
 
+type StartedServer = Awaited<ReturnType<typeof startWildAlert>>;
+
+/** Tables that hold what visitors and moderators did; the rest (migrations, PostGIS's, the push keys and cursor) stay. */
+const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor'];
+
+/**
+ * Empties a running server's PostgreSQL database, as a fresh one: every table of visitors'
+ * doings, then the operator's reset notification (README, "Running beyond one machine"), which
+ * makes the server forget its kept tiles, searches and hotspots. Done when the server says so
+ * on a live stream: its caches are empty before it tells open maps to reload.
+ */
+async function emptyDatabase(server: StartedServer) {
+  const stream = await fetch(`${server.origin}/Alerts/stream?Latitude=0&Longitude=0&Radius=1`, { headers: { accept: 'text/event-stream' } });
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  const until = async (event: string) => {
+    while (!text.includes(`event: ${event}\n`)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`The live stream ended before "${event}"`);
+      text += value;
+    }
+  };
+  try {
+    await until('ready');
+    const c = new pg.Client({ connectionString: server.database.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ name: string }>(
+        `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND NOT tablename = ANY ($1)`,
+        [KEPT_TABLES],
+      );
+      // DELETE rather than TRUNCATE: a few rows go in milliseconds, where TRUNCATE makes every
+      // table and index a new file. Foreign keys are not checked meanwhile: every row goes.
+      await c.query(
+        `BEGIN; SET LOCAL session_replication_role = replica;
+         ${rows.map((r) => `DELETE FROM ${r.name};`).join(' ')}
+         NOTIFY alert_events, 'reset'; COMMIT`,
+      );
+    } finally {
+      await c.end();
+    }
+    await until('reset');
+  } finally {
+    await reader.cancel();
+  }
+}
+
 export const test = base.extend<
   { serverOptions: ServerOptions; wildalert: WildAlertServer & { database: Database }; pageErrors: Error[] },
-  object
+  { keptServer: { for(options: ServerOptions): Promise<StartedServer> } }
 >({
-  // PostgreSQL by default: a test's database is a template copy made in milliseconds and the
-  // server opens it in about a second, where the embedded engine takes several seconds of
-  // WebAssembly per server. The specs of the embedded engine's own paths (the live map, abuse
-  // reports, the self-check) choose 'pglite'; the API suite runs everything on both engines.
+  // PostgreSQL by default: the server opens a template copy in about a second, where the
+  // embedded engine takes several seconds of WebAssembly per server. The specs of the embedded
+  // engine's own paths (the live map, abuse reports, the self-check) choose 'pglite'; the API
+  // suite runs everything on both engines.
   serverOptions: [{ engine: 'postgres', env: {} }, { option: true }],
 
-  wildalert: async ({ serverOptions }, use) => {
+  // A worker keeps its PostgreSQL server for the next test with the same options, its database
+  // emptied in between: a server's start is most of what a short browser test costs.
+  keptServer: [
+    async ({}, use) => {
+      let kept: { key: string; server: StartedServer } | undefined;
+      const stop = async () => {
+        await kept?.server.stop();
+        await kept?.server.database.drop();
+        kept = undefined;
+      };
+      await use({
+        async for(options) {
+          const key = JSON.stringify(options);
+          if (kept?.key === key && kept.server.process.child.exitCode === null) {
+            await emptyDatabase(kept.server);
+            return kept.server;
+          }
+          await stop();
+          kept = { key, server: await startWildAlert(options) };
+          return kept.server;
+        },
+      });
+      await stop();
+    },
+    { scope: 'worker' },
+  ],
+
+  wildalert: async ({ serverOptions, keptServer }, use) => {
+    if (serverOptions.engine === 'postgres') return use(await keptServer.for(serverOptions));
+    // An embedded database is the server's alone: a new one for each test.
     const server = await startWildAlert(serverOptions);
     try {
       await use(server);
