@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import { openStream, startServerProcess, type ServerProcess } from '@wildalert/test-support';
 import type { Alert, CreateAlertBody } from '@wildalert/shared';
 import { TEMPLATE_DATABASE } from './global-setup.ts';
 
@@ -143,18 +143,9 @@ const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 
  * on a live stream: its caches are empty before it tells open maps to reload.
  */
 async function emptyDatabase(server: StartedServer) {
-  const stream = await fetch(`${server.origin}/Alerts/stream?Latitude=0&Longitude=0&Radius=1`, { headers: { accept: 'text/event-stream' } });
-  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  const until = async (event: string) => {
-    while (!text.includes(`event: ${event}\n`)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`The live stream ended before "${event}"`);
-      text += value;
-    }
-  };
+  const stream = await openStream(`${server.origin}/Alerts/stream?Latitude=0&Longitude=0&Radius=1`);
   try {
-    await until('ready');
+    await stream.next('ready', 30_000);
     const c = new pg.Client({ connectionString: server.database.url });
     await c.connect();
     try {
@@ -172,9 +163,9 @@ async function emptyDatabase(server: StartedServer) {
     } finally {
       await c.end();
     }
-    await until('reset');
+    await stream.next('reset', 30_000);
   } finally {
-    await reader.cancel();
+    stream.close();
   }
 }
 

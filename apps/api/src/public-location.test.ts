@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { destination, distanceKm } from '../test/geo.ts';
-import { openStream } from '../test/sse-client.ts';
+import { openStream } from '@wildalert/test-support';
 import { gridCellCentre, publicLocation } from './public-location.ts';
 
 describe('gridCellCentre', () => {

@@ -9,10 +9,9 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from '@wildalert/test-support';
+import { ensureWebBuild, openStream } from '@wildalert/test-support';
 import { DEFAULT_WEB_DIR } from '../src/app.ts';
 import { createTestApp, postAlert, type TestApp } from './helpers.ts';
-import { openStream } from './sse-client.ts';
 
 const KRAKOW = { latitude: 50.0497, longitude: 19.9445 };
 const SEARCH = `/Alerts?Latitude=${KRAKOW.latitude}&Longitude=${KRAKOW.longitude}&Radius=15`;

@@ -1,10 +1,9 @@
 /** The live stream survives PostgreSQL restarting: the instance listens again and misses nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '@wildalert/test-support';
+import { openStream, startPostgresCluster, type PostgresCluster } from '@wildalert/test-support';
 import { migrate } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { openStream } from './sse-client.ts';
 
 describe('live stream across a PostgreSQL restart', () => {
   let cluster: PostgresCluster;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { openStream } from './sse-client.ts';
+import { openStream } from '@wildalert/test-support';
 
 let a: TestApp;
 let b: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridOf, type Alert, type VoteResponse } from '@wildalert/shared';
-import { openStream } from '../../test/sse-client.ts';
+import { openStream } from '@wildalert/test-support';
 import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'votes-moderator-token-0123456789';

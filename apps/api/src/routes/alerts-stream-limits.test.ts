@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CHANNEL } from '../repositories/events-repository.ts';
 import { openRawStream, type Answer, type RawStream } from '../../test/from-address.ts';
 import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
-import { openStream } from '../../test/sse-client.ts';
+import { openStream } from '@wildalert/test-support';
 import { MAX_BUFFERED_BYTES } from './alerts-stream.ts';
 
 const KRAKOW = { latitude: 50.0497, longitude: 19.9445 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridOf, type Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { rawRequest } from '../../test/raw-http.ts';
-import { openStream, type SseStream } from '../../test/sse-client.ts';
+import { openStream, type SseStream } from '@wildalert/test-support';
 import { AlertFeed } from '../live/alert-feed.ts';
 import { EVENTS_CHANNEL, RESET_NOTIFICATION } from '../repositories/events-repository.ts';
 

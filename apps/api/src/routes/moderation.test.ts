@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LIMIT_MAX, type Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { openStream } from '../../test/sse-client.ts';
+import { openStream } from '@wildalert/test-support';
 import { gridCellCentre } from '../public-location.ts';
 
 const TOKEN = 'moderator-secret-0123456789';

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import exifReader from 'exif-reader';
 import { gridOf, type Alert, type Photo } from '@wildalert/shared';
-import { startS3Server, type S3Server } from '@wildalert/test-support';
+import { openStream, startS3Server, type S3Server } from '@wildalert/test-support';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { openStream } from '../../test/sse-client.ts';
 
 const TOKEN = 'photos-moderator-token';
 const MODERATOR = { authorization: `Bearer ${TOKEN}` };
