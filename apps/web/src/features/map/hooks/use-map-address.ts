@@ -55,8 +55,9 @@ export function useViewInAddress(leaving: boolean) {
   const navigate = useNavigate();
   const write = useEffectEvent((view: MapView) => {
     if (leaving) return;
-    const search = writeMapUrl({ ...readMapUrl(currentSearch()), view });
-    if (search !== currentSearch()) void navigate({ search }, { replace: true });
+    const now = currentSearch();
+    const search = writeMapUrl({ ...readMapUrl(now), view });
+    if (search !== now) void navigate({ search }, { replace: true });
   });
   useEffect(() => {
     let written = mapView.get().view;
