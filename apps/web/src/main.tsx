@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { EMBED_PAGE } from '@wildalert/shared';
@@ -6,7 +7,9 @@ import { activate, initialLanguage } from './i18n/i18n.ts';
 
 // The page's language (the visitor's choice, a shared link's, the browser's) and its messages
 // first: the header index.html painted stays until then.
-const render = () => createRoot(document.getElementById('root')!).render(<App />);
+// In a transition: React draws the first screen in slices, yielding to the browser between them,
+// instead of in one long task that a tap or a scroll would wait for.
+const render = () => startTransition(() => createRoot(document.getElementById('root')!).render(<App />));
 void activate(initialLanguage(window.location.search, navigator.languages)).then(render, render);
 
 // After the first paint's work is done: offline support is not needed to show the map. Not in

@@ -4,7 +4,7 @@
  * one job around it.
  */
 import './map-screen.css';
-import { Suspense, useCallback, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { Link, useLinkClickHandler, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Alert, TileId } from '@wildalert/shared';
@@ -92,6 +92,9 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
     () => (lastSeen ? { alerts: lastSeen.alerts, clusters: lastSeen.clusters.map((c) => ({ ...c, key: `${c.latitude}/${c.longitude}`, zoom: tiles[0]?.z ?? 0, fresh: false })) } : onMap),
     [lastSeen, onMap, tiles],
   );
+  // The markers follow in a render of their own that yields to the browser (each tile's answer
+  // would otherwise redraw them all in one long task): taps and scrolling stay answered meanwhile.
+  const drawnItems = useDeferredValue(items);
   const inViewPoints = useMemo(
     () => [...items.alerts, ...items.clusters.flatMap((c) => Object.keys(c.animals).map((animal) => ({ latitude: c.latitude, longitude: c.longitude, animal })))],
     [items],
@@ -178,7 +181,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
           <BaseMap id="wa-map" latitude={start.latitude} longitude={start.longitude} zoom={start.zoom} label={t('map.label')}>
             <MapViewSync />
             <VisibleTiles onChange={showTiles} />
-            {markers && <AlertClusters items={items} filters={address.filters} fresh={live.fresh} onSelect={select} />}
+            {markers && <AlertClusters items={drawnItems} filters={address.filters} fresh={live.fresh} onSelect={select} />}
             {markers && (
               <Suspense fallback={null}>
                 <MapLayers alerts={inViewPoints} onInView={setInView} />

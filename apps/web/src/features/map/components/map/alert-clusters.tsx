@@ -7,7 +7,7 @@
  * alert, current or past (the tiles do not say which): zooming in tells them apart. Markers
  * drawn just outside the view are left out of the keyboard's way.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
   divIcon,
   type DivIcon,
@@ -40,7 +40,8 @@ const NONE: ReadonlySet<string> = new Set();
 /** Zooming in on a cluster: its cell, 64 pixels across, becomes 256 (4 × 4 cells). */
 const ZOOM_STEP = 2;
 
-export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertClustersProps) {
+/** Drawn again only when its own inputs change, not with every render of the screen around it. */
+export const AlertClusters = memo(function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertClustersProps) {
   const [moved, setMoved] = useState<{ bounds: LatLngBounds; zoom: number }>();
   const map = useMapEvent('moveend', () => setMoved({ bounds: map.getBounds(), zoom: Math.round(map.getZoom()) }));
   const bounds = moved?.bounds ?? map.getBounds();
@@ -92,7 +93,7 @@ export function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertC
       })}
     </>
   );
-}
+});
 
 /** "dzik: 3, lis: 2", in catalogue order. */
 function animalsText(animals: Readonly<Record<string, number>>): string {
