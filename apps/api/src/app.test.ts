@@ -10,7 +10,9 @@ const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-web-'));
 fs.mkdirSync(path.join(webDir, 'assets'));
 fs.writeFileSync(
   path.join(webDir, 'index.html'),
-  '<!doctype html><html><head><meta name="wildalert-config" content="{}" /></head><body>app</body></html>',
+  '<!doctype html><html><head><meta name="wildalert-config" content="{}" />' +
+    ['pl', 'en', 'uk'].map((l) => `<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/messages-${l}-core-x.js" data-language="${l}">`).join('') +
+    '</head><body>app</body></html>',
 );
 fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
 fs.writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -116,6 +118,23 @@ describe('the web app under /WildAlertApp/', () => {
       const content = /name="wildalert-config" content="([^"]*)"/.exec(res.body)![1]!;
       const json = content.replaceAll('&#34;', '"');
       expect(JSON.parse(json)).toEqual({ tileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' });
+    }
+  });
+
+  it("preloads the first screen's messages in the language the app will start in", async () => {
+    const preloaded = (body: string) => [...body.matchAll(/messages-([a-z]{2})-core-x\.js/g)].map((m) => m[1]);
+    const cases: Array<[url: string, acceptLanguage: string | undefined, expected: string]> = [
+      ['/WildAlertApp/', undefined, 'pl'],
+      ['/WildAlertApp/', 'uk-UA,uk;q=0.9,en;q=0.8', 'uk'],
+      ['/WildAlertApp/addAlert', 'de-DE,de;q=0.9,en;q=0.5', 'en'],
+      ['/WildAlertApp/', 'fr', 'pl'],
+      // A shared link's language comes first, as in the app.
+      ['/WildAlertApp/alerts/1?lang=en', 'pl', 'en'],
+    ];
+    for (const [url, acceptLanguage, expected] of cases) {
+      const res = await get(url, acceptLanguage ? { 'accept-language': acceptLanguage } : {});
+      expect(preloaded(res.body), `${url} ${acceptLanguage}`).toEqual([expected]);
+      expect(res.headers.vary).toMatch(/accept-language/i);
     }
   });
 

@@ -4,10 +4,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { BASE_PATH, type RuntimeConfig } from '@wildalert/shared';
+import { BASE_PATH, isLanguage, LANGUAGES, type Language, type RuntimeConfig } from '@wildalert/shared';
+import { negotiateLanguage } from '../i18n/language.ts';
 import { problem, sendProblem } from '../problem.ts';
 
 interface WebOptions {
@@ -29,6 +30,7 @@ async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) 
     return;
   }
   const indexHtml = withRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), runtimeConfig);
+  const pages = Object.fromEntries(LANGUAGES.map((language) => [language, withMessagesOf(indexHtml, language)])) as Record<Language, string>;
 
   await app.register(
     async (scope) => {
@@ -54,21 +56,25 @@ async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) 
           res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
-      const sendApp = (reply: FastifyReply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const sendApp = (request: FastifyRequest, reply: FastifyReply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language')
+          .send(pages[pageLanguage(request)]);
       scope.route({
         method: 'GET',
         url: '/',
         // Only /WildAlertApp/ itself: /WildAlertApp (no slash) redirects here.
         prefixTrailingSlash: 'slash',
         schema: { hide: true },
-        handler: (_request, reply) => sendApp(reply),
+        handler: (request, reply) => sendApp(request, reply),
       });
       scope.setNotFoundHandler((request, reply) => {
         const last = request.url.split('?', 1)[0]!.split('/').pop() ?? '';
         // A path with a file extension is a missing asset; anything else is a route of the app.
         if ((request.method === 'GET' || request.method === 'HEAD') && !last.includes('.')) {
-          return sendApp(reply);
+          return sendApp(request, reply);
         }
         return sendProblem(reply, problem(404, `No file at ${request.url.split('?', 1)[0]}`));
       });
@@ -108,4 +114,19 @@ function withRuntimeConfig(html: string, config: RuntimeConfig): string {
   const meta = /<meta name="wildalert-config" content="[^"]*"\s*\/?>/;
   if (!meta.test(html)) throw new Error('index.html has no <meta name="wildalert-config"> to fill');
   return html.replace(meta, `<meta name="wildalert-config" content="${content}" />`);
+}
+
+/**
+ * The language the app will start in, as far as the server can tell: a shared link's `?lang=`,
+ * else the browser's languages, else Polish (apps/web/src/i18n/i18n.ts decides for certain; it
+ * also knows a choice stored on the device).
+ */
+function pageLanguage(request: FastifyRequest): Language {
+  const fromLink = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+  return isLanguage(fromLink) ? fromLink : negotiateLanguage(request.headers['accept-language'], 'pl');
+}
+
+/** index.html preloading the first screen's messages in `language` only (the build links all three). */
+function withMessagesOf(html: string, language: Language): string {
+  return html.replace(/<link rel="modulepreload"[^>]*data-language="([a-z]{2})"[^>]*>\s*/g, (link, of: string) => (of === language ? link : ''));
 }
