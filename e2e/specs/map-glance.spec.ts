@@ -20,13 +20,15 @@ const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width &
 const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 
 /** An alert seeded straight into the database, `hoursAgo` old (the API stores only "now"). */
-async function seed(wildalert: WildAlertServer, animal: string, hoursAgo: number, at = near(0, 0)) {
+async function seed(wildalert: WildAlertServer, animal: string, hoursAgo: number, at = near(0, 0), comments = ''): Promise<string> {
+  const id = randomUUID();
   const point = 'ST_SetSRID(ST_MakePoint($2, $3), 4326)::geography';
   await wildalert.sql(
     `INSERT INTO alerts (id, location, public_location, animal, comments, created_at)
-     VALUES ($1, ${point}, ${point}, $4, '', now() - make_interval(hours => $5))`,
-    [randomUUID(), at.longitude, at.latitude, animal, hoursAgo],
+     VALUES ($1, ${point}, ${point}, $4, $6, now() - make_interval(hours => $5))`,
+    [id, at.longitude, at.latitude, animal, hoursAgo, comments],
   );
+  return id;
 }
 
 /** Drags the map by (dx, dy), from `below` pixels under its middle (clear of a marker and its popup there). */
@@ -103,6 +105,10 @@ test.describe('on a phone', () => {
     await marker(page, 'Dzik').tap();
     await expectPopupClearOfControls(page, comments);
   });
+
+  test("a past alert's link opens its popup clear of every control, those loaded later too", async ({ page, wildalert }) => {
+    await expectPastPermalinkClear(page, wildalert);
+  });
 });
 
 test('on a desktop too, a long popup stays clear of every control', async ({ page, wildalert }) => {
@@ -114,6 +120,44 @@ test('on a desktop too, a long popup stays clear of every control', async ({ pag
   await marker(page, 'Dzik').click();
   await expectPopupClearOfControls(page, comments);
 });
+
+test("on a desktop too, a past alert's link opens its popup clear of every control", async ({ page, wildalert }) => {
+  await expectPastPermalinkClear(page, wildalert);
+});
+
+/** A boar seen 9 hours ago (current for 6): drawn as past, its popup with the past note. */
+async function expectPastPermalinkClear(page: Page, wildalert: WildAlertServer) {
+  const comments = 'Dzik z młodymi przy śmietnikach, przewrócił dwa kosze i poszedł w stronę parku.';
+  const id = await seed(wildalert, 'boar', 9, near(0, 0), comments);
+  await page.goto(`alerts/${id}`);
+  await expect(popup(page).getByTestId('alert-past')).toBeVisible();
+  await expect(popup(page).getByTestId('alert-comments')).toHaveText(comments);
+  // The round buttons loaded after the map's first answer are there too.
+  await expect(page.getByRole('button', { name: 'Powiadamiaj mnie o zgłoszeniach w pobliżu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gdzie i kiedy' })).toBeVisible();
+  const box = (await restingBox(popup(page).locator('.leaflet-popup-content-wrapper')))!;
+  const map = (await page.locator('.wa-map').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(map.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height);
+  const controls = page.locator('[data-map-control], .leaflet-control, .wa-toolbar');
+  for (const control of await controls.all()) {
+    if (!(await control.isVisible())) continue;
+    const rect = (await control.boundingBox())!;
+    expect(overlap(box, rect), `the popup covers ${await control.evaluate((el) => el.outerHTML.slice(0, 80))}`).toBe(false);
+  }
+  // The title, the text (scrolling within the room left) and the actions: on screen, nothing over them.
+  for (const part of [
+    popup(page).getByRole('heading', { name: 'Dzik' }),
+    popup(page).locator('.wa-popup-scroll'),
+    popup(page).getByTestId('alert-past'),
+    popup(page).getByRole('button', { name: 'Udostępnij' }),
+    popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }),
+  ]) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+    const at = centre((await part.boundingBox())!);
+    expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
+  }
+}
 
 async function expectPopupClearOfControls(page: Page, comments: string) {
   const box = (await restingBox(popup(page)))!;
