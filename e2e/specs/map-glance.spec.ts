@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, grantGeolocation, test, type WildAlertServer } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, marker, PHONE, popup, restingBox } from '../support/app.ts';
+import { KRAKOW, mapAtRest, marker, PHONE, popup, restingBox } from '../support/app.ts';
 
 const near = (dLat: number, dLon: number) => ({ latitude: KRAKOW.latitude + dLat, longitude: KRAKOW.longitude + dLon });
 const locateButton = (page: Page) => page.getByRole('button', { name: 'Pokaż moje położenie' });
@@ -302,6 +302,46 @@ test('markers drawn just outside the view are out of the tab order until the map
   await drag(page, -300, 0);
   await expect(marker(page, 'Dzik')).toBeInViewport();
   await expect(marker(page, 'Dzik')).toHaveAttribute('tabindex', '0');
+});
+
+test.describe('on a phone, a cluster partly under the round buttons', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('is out of the keyboard\'s way and no small target until the map moves it into the open; a tap on it still works', async ({ page, wildalert }) => {
+    // At zoom 13 a pixel is 0.000172° of longitude and 0.000110° of latitude here: 120 px right
+    // of the middle and 112 px below it, the bell's left half (bottom right, 150 px up).
+    const spot = near(-0.01235, 0.0206);
+    for (const [i, animal] of (['boar', 'fox', 'hare'] as const).entries()) {
+      await wildalert.createAlert({ latitude: spot.latitude + i * 0.0001, longitude: spot.longitude, animal });
+    }
+    await page.goto(`?lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=13`);
+    const cluster = page.locator('.wa-cluster');
+    const bell = page.getByRole('button', { name: 'Powiadamiaj mnie o zgłoszeniach w pobliżu' });
+    await expect(cluster).toHaveCount(1);
+    await expect(bell).toBeVisible();
+    await mapAtRest(page);
+    const [bubble, button] = [(await cluster.boundingBox())!, (await bell.boundingBox())!];
+    // Partly: some of it shows beside the button.
+    expect(overlap(bubble, button)).toBe(true);
+    expect(bubble.x).toBeLessThan(button.x);
+
+    // Lighthouse's check: no target half hidden under another.
+    expect(await seriousA11yViolations(page, ['target-size'])).toEqual([]);
+    await expect(cluster).not.toHaveAttribute('tabindex');
+
+    // Moved into the open, the keyboard reaches it again.
+    await drag(page, -150, -150, -120);
+    await expect(cluster).toHaveAttribute('tabindex', '0');
+
+    // A tap on what shows of it opens it (zooms in on it), as before.
+    await page.goto(`?lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=13`);
+    await expect(bell).toBeVisible();
+    await mapAtRest(page);
+    await expect(cluster).not.toHaveAttribute('tabindex');
+    const shown = (await cluster.boundingBox())!;
+    await page.touchscreen.tap(shown.x + 8, shown.y + shown.height / 2);
+    await expect(page).toHaveURL(/[?&]z=1[4-9]/);
+  });
 });
 
 test('a popup stays put while the map around it refreshes: the same element, no new fade-in', async ({ page, wildalert }) => {
