@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, grantGeolocation, test, type WildAlertServer } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, marker, PHONE, popup, restingBox } from '../support/app.ts';
+import { KRAKOW, mapAtRest, marker, PHONE, popup, restingBox } from '../support/app.ts';
 
 const near = (dLat: number, dLon: number) => ({ latitude: KRAKOW.latitude + dLat, longitude: KRAKOW.longitude + dLon });
 const locateButton = (page: Page) => page.getByRole('button', { name: 'Pokaż moje położenie' });
@@ -20,13 +20,15 @@ const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width &
 const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 
 /** An alert seeded straight into the database, `hoursAgo` old (the API stores only "now"). */
-async function seed(wildalert: WildAlertServer, animal: string, hoursAgo: number, at = near(0, 0)) {
+async function seed(wildalert: WildAlertServer, animal: string, hoursAgo: number, at = near(0, 0), comments = ''): Promise<string> {
+  const id = randomUUID();
   const point = 'ST_SetSRID(ST_MakePoint($2, $3), 4326)::geography';
   await wildalert.sql(
     `INSERT INTO alerts (id, location, public_location, animal, comments, created_at)
-     VALUES ($1, ${point}, ${point}, $4, '', now() - make_interval(hours => $5))`,
-    [randomUUID(), at.longitude, at.latitude, animal, hoursAgo],
+     VALUES ($1, ${point}, ${point}, $4, $6, now() - make_interval(hours => $5))`,
+    [id, at.longitude, at.latitude, animal, hoursAgo, comments],
   );
+  return id;
 }
 
 /** Drags the map by (dx, dy), from `below` pixels under its middle (clear of a marker and its popup there). */
@@ -103,6 +105,10 @@ test.describe('on a phone', () => {
     await marker(page, 'Dzik').tap();
     await expectPopupClearOfControls(page, comments);
   });
+
+  test("a past alert's link opens its popup clear of every control, those loaded later too", async ({ page, wildalert }) => {
+    await expectPastPermalinkClear(page, wildalert);
+  });
 });
 
 test('on a desktop too, a long popup stays clear of every control', async ({ page, wildalert }) => {
@@ -114,6 +120,44 @@ test('on a desktop too, a long popup stays clear of every control', async ({ pag
   await marker(page, 'Dzik').click();
   await expectPopupClearOfControls(page, comments);
 });
+
+test("on a desktop too, a past alert's link opens its popup clear of every control", async ({ page, wildalert }) => {
+  await expectPastPermalinkClear(page, wildalert);
+});
+
+/** A boar seen 9 hours ago (current for 6): drawn as past, its popup with the past note. */
+async function expectPastPermalinkClear(page: Page, wildalert: WildAlertServer) {
+  const comments = 'Dzik z młodymi przy śmietnikach, przewrócił dwa kosze i poszedł w stronę parku.';
+  const id = await seed(wildalert, 'boar', 9, near(0, 0), comments);
+  await page.goto(`alerts/${id}`);
+  await expect(popup(page).getByTestId('alert-past')).toBeVisible();
+  await expect(popup(page).getByTestId('alert-comments')).toHaveText(comments);
+  // The round buttons loaded after the map's first answer are there too.
+  await expect(page.getByRole('button', { name: 'Powiadamiaj mnie o zgłoszeniach w pobliżu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gdzie i kiedy' })).toBeVisible();
+  const box = (await restingBox(popup(page).locator('.leaflet-popup-content-wrapper')))!;
+  const map = (await page.locator('.wa-map').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(map.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height);
+  const controls = page.locator('[data-map-control], .leaflet-control, .wa-toolbar');
+  for (const control of await controls.all()) {
+    if (!(await control.isVisible())) continue;
+    const rect = (await control.boundingBox())!;
+    expect(overlap(box, rect), `the popup covers ${await control.evaluate((el) => el.outerHTML.slice(0, 80))}`).toBe(false);
+  }
+  // The title, the text (scrolling within the room left) and the actions: on screen, nothing over them.
+  for (const part of [
+    popup(page).getByRole('heading', { name: 'Dzik' }),
+    popup(page).locator('.wa-popup-scroll'),
+    popup(page).getByTestId('alert-past'),
+    popup(page).getByRole('button', { name: 'Udostępnij' }),
+    popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }),
+  ]) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+    const at = centre((await part.boundingBox())!);
+    expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
+  }
+}
 
 async function expectPopupClearOfControls(page: Page, comments: string) {
   const box = (await restingBox(popup(page)))!;
@@ -258,6 +302,46 @@ test('markers drawn just outside the view are out of the tab order until the map
   await drag(page, -300, 0);
   await expect(marker(page, 'Dzik')).toBeInViewport();
   await expect(marker(page, 'Dzik')).toHaveAttribute('tabindex', '0');
+});
+
+test.describe('on a phone, a cluster partly under the round buttons', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('is out of the keyboard\'s way and no small target until the map moves it into the open; a tap on it still works', async ({ page, wildalert }) => {
+    // At zoom 13 a pixel is 0.000172° of longitude and 0.000110° of latitude here: 120 px right
+    // of the middle and 112 px below it, the bell's left half (bottom right, 150 px up).
+    const spot = near(-0.01235, 0.0206);
+    for (const [i, animal] of (['boar', 'fox', 'hare'] as const).entries()) {
+      await wildalert.createAlert({ latitude: spot.latitude + i * 0.0001, longitude: spot.longitude, animal });
+    }
+    await page.goto(`?lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=13`);
+    const cluster = page.locator('.wa-cluster');
+    const bell = page.getByRole('button', { name: 'Powiadamiaj mnie o zgłoszeniach w pobliżu' });
+    await expect(cluster).toHaveCount(1);
+    await expect(bell).toBeVisible();
+    await mapAtRest(page);
+    const [bubble, button] = [(await cluster.boundingBox())!, (await bell.boundingBox())!];
+    // Partly: some of it shows beside the button.
+    expect(overlap(bubble, button)).toBe(true);
+    expect(bubble.x).toBeLessThan(button.x);
+
+    // Lighthouse's check: no target half hidden under another.
+    expect(await seriousA11yViolations(page, ['target-size'])).toEqual([]);
+    await expect(cluster).not.toHaveAttribute('tabindex');
+
+    // Moved into the open, the keyboard reaches it again.
+    await drag(page, -150, -150, -120);
+    await expect(cluster).toHaveAttribute('tabindex', '0');
+
+    // A tap on what shows of it opens it (zooms in on it), as before.
+    await page.goto(`?lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=13`);
+    await expect(bell).toBeVisible();
+    await mapAtRest(page);
+    await expect(cluster).not.toHaveAttribute('tabindex');
+    const shown = (await cluster.boundingBox())!;
+    await page.touchscreen.tap(shown.x + 8, shown.y + shown.height / 2);
+    await expect(page).toHaveURL(/[?&]z=1[4-9]/);
+  });
 });
 
 test('a popup stays put while the map around it refreshes: the same element, no new fade-in', async ({ page, wildalert }) => {

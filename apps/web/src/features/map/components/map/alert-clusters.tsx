@@ -5,7 +5,8 @@
  * marker shows its animal and is named with it and how long ago, and fades as it grows old: one
  * probably out of date is drawn (and named) as past, behind the others. Clusters count every
  * alert, current or past (the tiles do not say which): zooming in tells them apart. Markers
- * drawn just outside the view are left out of the keyboard's way.
+ * drawn just outside the view, or under one of the map's controls (even in part), are left out
+ * of the keyboard's way until the map moves them into the open.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -24,6 +25,7 @@ import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
 import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
+import { controlRects, overlaps, watchControls } from './controls-over-map.ts';
 import { mergeNear, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 
@@ -44,10 +46,17 @@ const ZOOM_STEP = 2;
 export const AlertClusters = memo(function AlertClusters({ items, filters, fresh = NONE, onSelect }: AlertClustersProps) {
   const [moved, setMoved] = useState<{ bounds: LatLngBounds; zoom: number }>();
   const map = useMapEvent('moveend', () => setMoved({ bounds: map.getBounds(), zoom: Math.round(map.getZoom()) }));
-  const bounds = moved?.bounds ?? map.getBounds();
+  // The same object until the map moves: each marker measures where it lies once per move.
+  const bounds = useMemo(() => moved?.bounds ?? map.getBounds(), [moved, map]);
   const zoom = moved?.zoom ?? Math.round(map.getZoom());
   const drawn = useMemo(() => mergeNear(items, zoom, fresh), [items, zoom, fresh]);
   const now = useNow(60_000);
+  // Where the controls are, again whenever one appears, goes or changes size (some load later).
+  const [controls, setControls] = useState<readonly DOMRect[]>([]);
+  useEffect(() => {
+    const container = map.getContainer();
+    return watchControls(container, () => setControls(controlRects(container)));
+  }, [map]);
 
   const open = (cluster: ClusterItem) => {
     if (!cluster.spot && zoom < MAX_ZOOM) {
@@ -72,6 +81,7 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
           icon={clusterIcon(cluster.count, cluster.fresh)}
           label={t('map.clusterLabel', { count: cluster.count, animals: animalsText(cluster.animals) })}
           bounds={bounds}
+          controls={controls}
           onActivate={() => open(cluster)}
         />
       ))}
@@ -87,6 +97,7 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
             label={t(past ? 'map.markerLabelPast' : 'map.markerLabel', { animal: animalNameOf(alert.animal), when: relativeTime(alert.createdAt, now) })}
             behind={past}
             bounds={bounds}
+            controls={controls}
             onActivate={() => onSelect({ kind: 'alert', alert })}
           />
         );
@@ -112,23 +123,31 @@ interface AlertMarkerProps {
   behind?: boolean;
   /** What the map shows: a marker outside it is drawn (ready for a pan) but out of the tab order. */
   bounds: LatLngBounds;
+  /** The controls over the map, on the page: a marker under one is out of the tab order too. */
+  controls: readonly DOMRect[];
   onActivate(): void;
 }
 
 /** Leaflet stacks markers by their place on screen; this takes a marker below all of them. */
 const BEHIND = -10_000;
 
-function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds, onActivate }: AlertMarkerProps) {
+function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds, controls, onActivate }: AlertMarkerProps) {
   const marker = useRef<LeafletMarker>(null);
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
-  const inView = bounds.contains(position);
-  // Leaflet reads the name and the tab stop once, as the marker is drawn; they change after.
+  // Leaflet reads the name and the tab stop once, as the marker is drawn; they change after,
+  // and where it lies changes with each move of the map (a new `bounds`).
   useEffect(() => {
     const el = marker.current?.getElement();
     if (!el) return;
     el.title = label;
-    el.tabIndex = inView ? 0 : -1;
-  }, [label, inView, icon]);
+    const box = el.getBoundingClientRect();
+    const reachable = bounds.contains(position) && !controls.some((c) => overlaps(c, box));
+    // Not focusable at all, not only out of the Tab order (-1): a focusable target partly
+    // hidden is too small a target (axe's and Lighthouse's target-size). A tap on what shows
+    // still opens it. The one the keyboard is on keeps its stop, as focus would be lost.
+    if (reachable) el.tabIndex = 0;
+    else if (el !== document.activeElement) el.removeAttribute('tabindex');
+  }, [label, icon, position, bounds, controls]);
   const activate = useRef(onActivate);
   useEffect(() => {
     activate.current = onActivate;

@@ -5,7 +5,7 @@
  * the map's data refreshes around it.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Popup as LeafletPopup } from 'leaflet';
+import type { Popup as LeafletPopup, PopupOptions } from 'leaflet';
 import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
@@ -15,6 +15,7 @@ import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 import { ReportAbuse } from '../report-abuse.tsx';
 import { ShareAlert } from '../share-alert.tsx';
+import { controlRects, watchControls } from './controls-over-map.ts';
 import { popupRoom, type Box } from './popup-room.ts';
 
 interface SelectionPopupProps {
@@ -43,24 +44,53 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
 
   // Before the popup opens at a place: the room it has, from the controls where they are now.
   useLayoutEffect(() => {
-    const options = popup.current?.options;
-    if (!options) return;
-    const room = roomOnMap(map.getContainer());
-    options.autoPanPaddingTopLeft = room.topLeft;
-    options.autoPanPaddingBottomRight = room.bottomRight;
-    options.maxWidth = Math.max(CONTENT_MIN_WIDTH, Math.min(CONTENT_MAX_WIDTH, room.width - FRAME_X));
-    options.minWidth = Math.min(CONTENT_MIN_WIDTH, options.maxWidth);
-    map.getContainer().style.setProperty('--wa-popup-room', `${Math.max(120, room.height - FRAME_Y)}px`);
+    if (popup.current) fitRoom(map.getContainer(), popup.current.options);
   }, [map, position]);
+
+  // Laid out again in the room the controls leave now, and panned into it; not while the list
+  // covers the map (inert), which must not move behind it. Not again from within: Leaflet ends
+  // a pan of less than half a pixel (rounded to none) with a `moveend` at once.
+  const fitting = useRef(false);
+  const relayout = useCallback(() => {
+    if (!popup.current || fitting.current || map.getContainer().closest('[inert]')) return;
+    fitting.current = true;
+    try {
+      fitRoom(map.getContainer(), popup.current.options);
+      popup.current.update();
+    } finally {
+      fitting.current = false;
+    }
+  }, [map]);
+
+  // Until the visitor moves the map, the popup keeps clear of the controls: again when the map
+  // comes to rest after a move of the app's (a link's alert opens while the map still zooms to it,
+  // and Leaflet's autopan, measured mid-zoom, falls short), and when a control appears later (the
+  // buttons loaded after the first markers). The visitor's own moves are theirs: not undone.
+  useEffect(() => {
+    const container = map.getContainer();
+    let theirs = false;
+    const takeOver = (e: Event) => {
+      if (!popup.current?.getElement()?.contains(e.target as Node)) theirs = true;
+    };
+    const refit = () => {
+      if (!theirs) relayout();
+    };
+    const events = ['pointerdown', 'wheel', 'keydown'] as const;
+    events.forEach((name) => container.addEventListener(name, takeOver, true));
+    map.on('moveend', refit);
+    const stop = watchControls(container, refit);
+    return () => {
+      events.forEach((name) => container.removeEventListener(name, takeOver, true));
+      map.off('moveend', refit);
+      stop();
+    };
+  }, [map, position, relayout]);
 
   const close = useRef(onClose);
   useLayoutEffect(() => {
     close.current = onClose;
   });
   const handlers = useMemo(() => ({ remove: () => close.current(selection) }), [selection]);
-
-  // Content grown after the popup opened (a part loaded later): laid out again, panned into view.
-  const relayout = useCallback(() => popup.current?.update(), []);
 
   // New content makes react-leaflet lay the popup out again and pan to it: only when the
   // selection itself changes, not on every render of the map.
@@ -91,18 +121,21 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
   );
 }
 
-/** The controls over the map, as boxes in map pixels, and the room they leave for a popup. */
-function roomOnMap(container: HTMLElement) {
+/** The room the controls over the map leave for the popup, as its autopan padding, widths and the text's height. */
+function fitRoom(container: HTMLElement, options: PopupOptions) {
   const frame = container.getBoundingClientRect();
-  // The screen's, not only the map area's: the add button sits outside the area, over the map.
-  const area = container.closest('.wa-map-screen') ?? container;
-  const controls: Box[] = [...area.querySelectorAll('[data-map-control], .leaflet-control')].map((el) => {
-    const r = el.getBoundingClientRect();
-    return { left: r.left - frame.left, top: r.top - frame.top, right: r.right - frame.left, bottom: r.bottom - frame.top };
-  });
+  const controls: Box[] = controlRects(container).map((r) => ({
+    left: r.left - frame.left,
+    top: r.top - frame.top,
+    right: r.right - frame.left,
+    bottom: r.bottom - frame.top,
+  }));
   const room = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MAX_WIDTH + FRAME_X);
-  room.bottomRight[1] += MARKER_BELOW;
-  return room;
+  options.autoPanPaddingTopLeft = room.topLeft;
+  options.autoPanPaddingBottomRight = [room.bottomRight[0], room.bottomRight[1] + MARKER_BELOW];
+  options.maxWidth = Math.max(CONTENT_MIN_WIDTH, Math.min(CONTENT_MAX_WIDTH, room.width - FRAME_X));
+  options.minWidth = Math.min(CONTENT_MIN_WIDTH, options.maxWidth);
+  container.style.setProperty('--wa-popup-room', `${Math.max(120, room.height - FRAME_Y)}px`);
 }
 
 /**
