@@ -5,6 +5,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { VitePWA } from 'vite-plugin-pwa';
 import { BASE_PATH } from '@wildalert/shared';
 import { precompress } from './vite-precompress.ts';
+import { preloadFirstScreen } from './vite-preload.ts';
 
 const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
 const BASE = BASE_PATH;
@@ -31,21 +32,7 @@ export default defineConfig({
         return { code: JSON.stringify(compiled), map: null };
       },
     },
-    {
-      // The first screen's messages, fetched beside the app's script rather than after it has run:
-      // a link per language, of which the server keeps the visitor's (apps/api/src/plugins/web.ts).
-      name: 'wildalert-preload-messages',
-      transformIndexHtml: {
-        order: 'post',
-        handler: (_html, { bundle }) =>
-          Object.values(bundle ?? {}).flatMap((chunk) => {
-            const language = chunk.type === 'chunk' ? /^assets\/messages-([a-z]{2})-core-/.exec(chunk.fileName)?.[1] : undefined;
-            return language
-              ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${BASE}${chunk.fileName}`, 'data-language': language }, injectTo: 'head' as const }]
-              : [];
-          }),
-      },
-    },
+    preloadFirstScreen(BASE),
     {
       name: 'wildalert-theme-color',
       transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'theme-color', content: THEME_COLOR }, injectTo: 'head' }],

@@ -12,6 +12,8 @@ fs.writeFileSync(
   path.join(webDir, 'index.html'),
   '<!doctype html><html><head><meta name="wildalert-config" content="{}" />' +
     ['pl', 'en', 'uk'].map((l) => `<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/messages-${l}-core-x.js" data-language="${l}">`).join('') +
+    '<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/add-form-x.js" data-route="/addAlert">' +
+    ['pl', 'en', 'uk'].map((l) => `<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/messages-${l}-add-alert-x.js" data-route="/addAlert" data-language="${l}">`).join('') +
     '</head><body>app</body></html>',
 );
 fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
@@ -135,6 +137,18 @@ describe('the web app under /WildAlertApp/', () => {
       const res = await get(url, acceptLanguage ? { 'accept-language': acceptLanguage } : {});
       expect(preloaded(res.body), `${url} ${acceptLanguage}`).toEqual([expected]);
       expect(res.headers.vary).toMatch(/accept-language/i);
+    }
+  });
+
+  it("preloads a lazy screen's code and messages on its own address only", async () => {
+    const preloads = (body: string) => [...body.matchAll(/assets\/([\w-]+)\.js/g)].map((m) => m[1]);
+    expect(preloads((await get('/WildAlertApp/addAlert', { 'accept-language': 'uk' })).body)).toEqual([
+      'messages-uk-core-x',
+      'add-form-x',
+      'messages-uk-add-alert-x',
+    ]);
+    for (const url of ['/WildAlertApp/', '/WildAlertApp/alerts/1', '/WildAlertApp/addAlert/x']) {
+      expect(preloads((await get(url, { 'accept-language': 'uk' })).body), url).toEqual(['messages-uk-core-x']);
     }
   });
 

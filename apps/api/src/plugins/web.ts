@@ -30,7 +30,7 @@ async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) 
     return;
   }
   const indexHtml = withRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), runtimeConfig);
-  const pages = Object.fromEntries(LANGUAGES.map((language) => [language, withMessagesOf(indexHtml, language)])) as Record<Language, string>;
+  const pages = pagesByRoute(indexHtml);
 
   await app.register(
     async (scope) => {
@@ -61,7 +61,7 @@ async function web(app: FastifyInstance, { webDir, runtimeConfig }: WebOptions) 
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('vary', 'Accept-Language')
-          .send(pages[pageLanguage(request)]);
+          .send(pages.get(pageRoute(request.url, pages))![pageLanguage(request)]);
       scope.route({
         method: 'GET',
         url: '/',
@@ -126,7 +126,26 @@ function pageLanguage(request: FastifyRequest): Language {
   return isLanguage(fromLink) ? fromLink : negotiateLanguage(request.headers['accept-language'], 'pl');
 }
 
-/** index.html preloading the first screen's messages in `language` only (the build links all three). */
-function withMessagesOf(html: string, language: Language): string {
-  return html.replace(/<link rel="modulepreload"[^>]*data-language="([a-z]{2})"[^>]*>\s*/g, (link, of: string) => (of === language ? link : ''));
+/** The page asked for, as index.html's `data-route` links name it (`/addAlert`); '' for the others. */
+function pageRoute(url: string, pages: Map<string, unknown>): string {
+  const route = `/${url.split('?', 1)[0]!.slice(BASE_PATH.length)}`;
+  return pages.has(route) ? route : '';
+}
+
+/**
+ * index.html for each page and language: of the links the build wrote (apps/web/vite-preload.ts),
+ * those of that language and of that page, or of no page in particular; the others left out.
+ */
+function pagesByRoute(html: string): Map<string, Record<Language, string>> {
+  const links = /<link rel="modulepreload"[^>]*>\s*/g;
+  const attribute = (link: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(link)?.[1];
+  const routes = new Set(['', ...[...html.matchAll(links)].flatMap((m) => attribute(m[0], 'data-route') ?? [])]);
+  const pageFor = (route: string, language: Language) =>
+    html.replace(links, (link) => {
+      const of = { route: attribute(link, 'data-route'), language: attribute(link, 'data-language') };
+      return (of.route ?? route) === route && (of.language ?? language) === language ? link : '';
+    });
+  return new Map(
+    [...routes].map((route) => [route, Object.fromEntries(LANGUAGES.map((language) => [language, pageFor(route, language)])) as Record<Language, string>]),
+  );
 }

@@ -1,0 +1,63 @@
+/**
+ * What a first visit needs before it can draw, fetched beside the app's script instead of after
+ * it has run: index.html preloads the first screen's messages in each language and, for each
+ * screen opened by its own address whose code is loaded on demand, that code and its messages.
+ * The server keeps the links of the visitor's language and of the address asked for
+ * (apps/api/src/plugins/web.ts); the links say which with `data-language` and `data-route`.
+ */
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The screens behind a lazy route (apps/web/src/app/router.tsx): the modules it imports and its messages' part. */
+const LAZY_SCREENS: Record<string, { modules: string[]; messages: string }> = {
+  '/addAlert': { modules: ['src/app/routes/add-alert.tsx', 'src/app/themed.tsx'], messages: 'add-alert' },
+};
+
+export function preloadFirstScreen(base: string): Plugin {
+  return {
+    name: 'wildalert-preload-first-screen',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        // The chunks these import, themselves included.
+        const withImports = (from: OutputChunk[]) => {
+          const files = new Set<string>();
+          const visit = (chunk: OutputChunk | undefined) => {
+            if (!chunk || files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            chunk.imports.forEach((file) => visit(byFile.get(file)));
+          };
+          from.forEach(visit);
+          return files;
+        };
+        const loadedWithPage = withImports(chunks.filter((c) => c.isEntry));
+        const messages = (part: string) =>
+          chunks.flatMap((c) => {
+            const language = new RegExp(`^assets/messages-([a-z]{2})-${part}-`).exec(c.fileName)?.[1];
+            return language ? [{ file: c.fileName, language }] : [];
+          });
+        const link = (file: string, attrs: Record<string, string>) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}`, fetchpriority: 'low', ...attrs },
+          injectTo: 'head' as const,
+        });
+        return [
+          ...messages('core').map(({ file, language }) => link(file, { 'data-language': language })),
+          ...Object.entries(LAZY_SCREENS).flatMap(([route, screen]) => {
+            const own = chunks.filter((c) => screen.modules.some((m) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(m)));
+            if (own.length !== screen.modules.length) throw new Error(`vite-preload: no chunk for some of ${screen.modules.join(', ')}`);
+            const code = [...withImports(own)].filter((file) => !loadedWithPage.has(file));
+            return [
+              ...code.map((file) => link(file, { 'data-route': route })),
+              ...messages(screen.messages).map(({ file, language }) => link(file, { 'data-route': route, 'data-language': language })),
+            ];
+          }),
+        ];
+      },
+    },
+  };
+}
