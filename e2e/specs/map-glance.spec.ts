@@ -157,6 +157,14 @@ async function expectPastPermalinkClear(page: Page, wildalert: WildAlertServer) 
     const at = centre((await part.boundingBox())!);
     expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
   }
+  // The text is read there, not only scrolled: all of it, or at least three lines, beside the actions.
+  const text = popup(page).locator('.wa-popup-scroll');
+  const { shown, whole, line } = await text.evaluate((el) => ({
+    shown: el.clientHeight,
+    whole: el.scrollHeight,
+    line: parseFloat(getComputedStyle(el).lineHeight) || 20,
+  }));
+  expect(shown).toBeGreaterThanOrEqual(Math.min(whole, 3 * line));
 }
 
 async function expectPopupClearOfControls(page: Page, comments: string) {

@@ -32,6 +32,8 @@ const CONTENT_MAX_WIDTH = 280;
 const CONTENT_MIN_WIDTH = 180;
 /** The part of the marker below the popup's tip (its offset): kept in view too. */
 const MARKER_BELOW = 34;
+/** A room this tall shows the title, a few lines of text and the actions (votes, share, report) together. */
+const TALL_ENOUGH = 320;
 
 export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupProps) {
   const map = useMap();
@@ -130,7 +132,10 @@ function fitRoom(container: HTMLElement, options: PopupOptions) {
     right: r.right - frame.left,
     bottom: r.bottom - frame.top,
   }));
-  const room = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MAX_WIDTH + FRAME_X);
+  const wide = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MAX_WIDTH + FRAME_X);
+  // Too low for its text beside the actions (a phone, the round buttons below): narrower and taller.
+  const narrow = wide.height < TALL_ENOUGH ? popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MIN_WIDTH + FRAME_X) : wide;
+  const room = narrow.height > wide.height ? narrow : wide;
   options.autoPanPaddingTopLeft = room.topLeft;
   options.autoPanPaddingBottomRight = [room.bottomRight[0], room.bottomRight[1] + MARKER_BELOW];
   options.maxWidth = Math.max(CONTENT_MIN_WIDTH, Math.min(CONTENT_MAX_WIDTH, room.width - FRAME_X));
