@@ -24,13 +24,25 @@ type Side = 'top' | 'bottom' | 'left' | 'right';
 /** Past this many controls the choices are too many to try: each is kept out from above or below. */
 const MAX_TRIED = 10;
 
+/** What a popup asks of its room. */
+export interface Wanted {
+  /** The tallest room at least this wide (a popup grows with its text, downwards). */
+  width: number;
+  /**
+   * A room lower than `height` leaves its text too little beside its actions: then the tallest
+   * room at least `narrowest` wide, if it is taller (a phone, with buttons down one side).
+   */
+  height?: number;
+  narrowest?: number;
+}
+
 /**
  * Each control is kept out by a band along the horizontal or the vertical map edge nearest to
- * it. Of every choice, the one that leaves the tallest room at least `minWidth` wide (a popup
- * grows with its text, downwards), else the largest room. `gap`: the space kept around controls
- * and along the map's edges.
+ * it. Of every choice, the one that leaves the tallest room at least `wanted.width` wide, else
+ * the largest room; narrower, as `wanted` allows, where that is too low. `gap`: the space kept
+ * around controls and along the map's edges.
  */
-export function popupRoom(width: number, height: number, controls: readonly Box[], minWidth: number, gap = 8): Room {
+export function popupRoom(width: number, height: number, controls: readonly Box[], wanted: Wanted, gap = 8): Room {
   const bands = controls
     .map((c) => ({
       left: Math.max(0, c.left),
@@ -45,24 +57,32 @@ export function popupRoom(width: number, height: number, controls: readonly Box[
       return [vertical, horizontal] as const;
     });
 
-  const wanted = Math.min(minWidth, width - 2 * gap);
-  let best: { pad: Record<Side, number>; fits: boolean; w: number; h: number } | undefined;
-  const tried = bands.length > MAX_TRIED ? 1 : 2 ** bands.length;
-  for (let choice = 0; choice < tried; choice++) {
-    const pad: Record<Side, number> = { top: gap, bottom: gap, left: gap, right: gap };
-    bands.forEach((options, i) => {
-      const [side, size] = options[(choice >> i) & 1]!;
-      pad[side] = Math.max(pad[side], size);
-    });
-    const w = Math.max(0, width - pad.left - pad.right);
-    const h = Math.max(0, height - pad.top - pad.bottom);
-    const fits = w >= wanted && h > 0;
-    const better =
-      !best ||
-      (fits && !best.fits) ||
-      (fits === best.fits && (fits ? h > best.h || (h === best.h && w > best.w) : w * h > best.w * best.h));
-    if (better) best = { pad, fits, w, h };
+  const tallest = (minWidth: number) => {
+    const wantedWidth = Math.min(minWidth, width - 2 * gap);
+    let best: { pad: Record<Side, number>; fits: boolean; w: number; h: number } | undefined;
+    const tried = bands.length > MAX_TRIED ? 1 : 2 ** bands.length;
+    for (let choice = 0; choice < tried; choice++) {
+      const pad: Record<Side, number> = { top: gap, bottom: gap, left: gap, right: gap };
+      bands.forEach((options, i) => {
+        const [side, size] = options[(choice >> i) & 1]!;
+        pad[side] = Math.max(pad[side], size);
+      });
+      const w = Math.max(0, width - pad.left - pad.right);
+      const h = Math.max(0, height - pad.top - pad.bottom);
+      const fits = w >= wantedWidth && h > 0;
+      const better =
+        !best ||
+        (fits && !best.fits) ||
+        (fits === best.fits && (fits ? h > best.h || (h === best.h && w > best.w) : w * h > best.w * best.h));
+      if (better) best = { pad, fits, w, h };
+    }
+    return best!;
+  };
+  let best = tallest(wanted.width);
+  if (wanted.narrowest !== undefined && best.h < (wanted.height ?? 0)) {
+    const narrow = tallest(wanted.narrowest);
+    if (narrow.h > best.h) best = narrow;
   }
-  const { pad, w, h } = best!;
+  const { pad, w, h } = best;
   return { topLeft: [pad.left, pad.top], bottomRight: [pad.right, pad.bottom], width: w, height: h };
 }

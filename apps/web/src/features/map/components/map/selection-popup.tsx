@@ -132,10 +132,12 @@ function fitRoom(container: HTMLElement, options: PopupOptions) {
     right: r.right - frame.left,
     bottom: r.bottom - frame.top,
   }));
-  const wide = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MAX_WIDTH + FRAME_X);
-  // Too low for its text beside the actions (a phone, the round buttons below): narrower and taller.
-  const narrow = wide.height < TALL_ENOUGH ? popupRoom(frame.width, frame.height - MARKER_BELOW, controls, CONTENT_MIN_WIDTH + FRAME_X) : wide;
-  const room = narrow.height > wide.height ? narrow : wide;
+  const room = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, {
+    width: CONTENT_MAX_WIDTH + FRAME_X,
+    // Too low for its text beside the actions (a phone, the round buttons below): narrower and taller.
+    height: TALL_ENOUGH,
+    narrowest: CONTENT_MIN_WIDTH + FRAME_X,
+  });
   options.autoPanPaddingTopLeft = room.topLeft;
   options.autoPanPaddingBottomRight = [room.bottomRight[0], room.bottomRight[1] + MARKER_BELOW];
   options.maxWidth = Math.max(CONTENT_MIN_WIDTH, Math.min(CONTENT_MAX_WIDTH, room.width - FRAME_X));
