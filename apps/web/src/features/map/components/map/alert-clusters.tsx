@@ -25,7 +25,7 @@ import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
 import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
-import { controlRects, overlaps, watchControls } from './controls-over-map.ts';
+import { controlRects, underControl, watchControls } from './controls-over-map.ts';
 import { mergeNear, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 
@@ -140,8 +140,8 @@ function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds,
     const el = marker.current?.getElement();
     if (!el) return;
     el.title = label;
-    const box = el.getBoundingClientRect();
-    const reachable = bounds.contains(position) && !controls.some((c) => overlaps(c, box));
+    // Measured only when in view: each marker's box, after each move.
+    const reachable = bounds.contains(position) && !underControl(el, controls);
     // Not focusable at all, not only out of the Tab order (-1): a focusable target partly
     // hidden is too small a target (axe's and Lighthouse's target-size). A tap on what shows
     // still opens it. The one the keyboard is on keeps its stop, as focus would be lost.

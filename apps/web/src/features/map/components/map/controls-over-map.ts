@@ -16,7 +16,14 @@ export function controlRects(container: HTMLElement): DOMRect[] {
 }
 
 /** Whether two boxes on the page overlap. */
-export const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Whether `el` lies (even in part) under one of `controls` (from controlRects). */
+export function underControl(el: Element, controls: readonly DOMRect[]): boolean {
+  if (controls.length === 0) return false;
+  const box = el.getBoundingClientRect();
+  return controls.some((c) => overlaps(c, box));
+}
 
 /** Calls `onChange` when a control over the map appears, goes or changes size; returns the way to stop. */
 export function watchControls(container: HTMLElement, onChange: () => void): () => void {
