@@ -146,17 +146,13 @@ async function expectPastPermalinkClear(page: Page, wildalert: WildAlertServer) 
     expect(overlap(box, rect), `the popup covers ${await control.evaluate((el) => el.outerHTML.slice(0, 80))}`).toBe(false);
   }
   // The title, the text (scrolling within the room left) and the actions: on screen, nothing over them.
-  for (const part of [
+  await expectShownWhole([
     popup(page).getByRole('heading', { name: 'Dzik' }),
     popup(page).locator('.wa-popup-scroll'),
     popup(page).getByTestId('alert-past'),
     popup(page).getByRole('button', { name: 'Udostępnij' }),
     popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }),
-  ]) {
-    await expect(part).toBeInViewport({ ratio: 1 });
-    const at = centre((await part.boundingBox())!);
-    expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
-  }
+  ]);
   // The text is read there, not only scrolled: all of it, or at least three lines, beside the actions.
   const text = popup(page).locator('.wa-popup-scroll');
   const { shown, whole, line } = await text.evaluate((el) => ({
@@ -165,6 +161,15 @@ async function expectPastPermalinkClear(page: Page, wildalert: WildAlertServer) 
     line: parseFloat(getComputedStyle(el).lineHeight) || 20,
   }));
   expect(shown).toBeGreaterThanOrEqual(Math.min(whole, 3 * line));
+}
+
+/** Each part wholly on screen, and the topmost element at its centre (nothing over it). */
+async function expectShownWhole(parts: Locator[]) {
+  for (const part of parts) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+    const at = centre((await part.boundingBox())!);
+    expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
+  }
 }
 
 async function expectPopupClearOfControls(page: Page, comments: string) {
@@ -189,15 +194,11 @@ async function expectPopupClearOfControls(page: Page, comments: string) {
     expect(overlap(box, rect), `the popup covers ${await control.evaluate((el) => el.outerHTML.slice(0, 60))}`).toBe(false);
   }
   // The title, the whole of it, and the actions: on screen and nothing over them.
-  for (const part of [
+  await expectShownWhole([
     popup(page).getByRole('heading', { name: 'Dzik' }),
     popup(page).getByRole('button', { name: 'Udostępnij' }),
     popup(page).getByRole('button', { name: 'Zgłoś nadużycie' }),
-  ]) {
-    await expect(part).toBeInViewport({ ratio: 1 });
-    const at = centre((await part.boundingBox())!);
-    expect(await part.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), at)).toBe(true);
-  }
+  ]);
   // The comment scrolls inside the popup, from the keyboard too.
   const text = popup(page).getByTestId('alert-comments');
   await expect(text).toHaveText(comments);
