@@ -28,7 +28,24 @@ export interface LighthouseFigures {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/** Lighthouse's own "run Lighthouse again" errors: its trace of the load came out incomplete. */
+const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+/** One run, tried again (up to twice) when Lighthouse's trace of the load came out incomplete. */
 export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      if (!(error instanceof TraceError) || attempt === 3) throw error;
+      console.log(`  Lighthouse: ${error.message}; again`);
+    }
+  }
+}
+
+class TraceError extends Error {}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-lighthouse-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -45,7 +62,10 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError) {
+      const message = `Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`;
+      throw TRACE_ERRORS.has(runtimeError.code) ? new TraceError(message) : new Error(message);
+    }
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     const failed = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
