@@ -53,6 +53,9 @@ const kb = (list: Transfer[]) => list.reduce((sum, t) => sum + t.bytes, 0) / 100
  * A phone: 360 × 640 CSS pixels, touch, a fresh profile (nothing cached, no worker yet), whose
  * browser speaks `locale` first (Polish by default: the app then opens in Polish).
  */
+/** The map's searches: its tiles (before issue 20, one search). */
+const ALERTS = /\/Alerts(?:\?|\/tiles\/)/;
+
 export async function measureFirstVisit(browser: Browser, origin: string, locale = 'pl-PL'): Promise<FirstVisit> {
   const context = await browser.newContext({
     locale,
@@ -69,8 +72,15 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
     const requests = new Map<string, { url: string; type: string }>();
     const transfers: Transfer[] = [];
     let markersShown = false;
-    cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' }));
+    // The map's searches (one per tile) under way: the markers have shown once all have answered.
+    const searching = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' });
+      if (ALERTS.test(e.request.url)) searching.add(e.requestId);
+    });
+    cdp.on('Network.loadingFailed', (e) => searching.delete(e.requestId));
     cdp.on('Network.loadingFinished', (e) => {
+      searching.delete(e.requestId);
       const request = requests.get(e.requestId);
       if (!request || markersShown || new URL(request.url).origin !== origin) return;
       transfers.push({ ...request, bytes: e.encodedDataLength });
@@ -96,12 +106,17 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
       undefined,
       { polling: 'raf', timeout: 60_000 },
     );
+    // The first marker shows as the first tile answers: the others' come with the first markers too.
+    for (const deadline = Date.now() + 60_000; searching.size > 0; ) {
+      if (Date.now() > deadline) throw new Error('The map\'s searches did not all answer within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     markersShown = true;
     // Then the worker installs, precaches (all of it before it activates), and takes the page over.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     const worker = await Promise.all(precached);
     const scriptsStyles = transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
-    const alerts = transfers.filter((t) => /\/Alerts(?:\?|\/tiles\/)/.test(t.url));
+    const alerts = transfers.filter((t) => ALERTS.test(t.url));
     return {
       totalKb: kb(transfers),
       scriptsStylesKb: kb(scriptsStyles),
