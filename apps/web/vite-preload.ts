@@ -4,6 +4,7 @@
  * screen opened by its own address whose code is loaded on demand, that code and its messages.
  * The server keeps the links of the visitor's language and of the address asked for
  * (apps/api/src/plugins/web.ts); the links say which with `data-language` and `data-route`.
+ * Every script is asked for at low priority, after the HTML and the stylesheet that paint the header.
  */
 import type { Plugin, Rolldown } from 'vite';
 
@@ -19,8 +20,8 @@ export function preloadFirstScreen(base: string): Plugin {
     name: 'wildalert-preload-first-screen',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         // The chunks these import, themselves included.
@@ -45,7 +46,7 @@ export function preloadFirstScreen(base: string): Plugin {
           attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}`, fetchpriority: 'low', ...attrs },
           injectTo: 'head' as const,
         });
-        return [
+        const tags = [
           ...messages('core').map(({ file, language }) => link(file, { 'data-language': language })),
           ...Object.entries(LAZY_SCREENS).flatMap(([route, screen]) => {
             const own = chunks.filter((c) => screen.modules.some((m) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(m)));
@@ -57,7 +58,20 @@ export function preloadFirstScreen(base: string): Plugin {
             ];
           }),
         ];
+        return { html: lowPriority(html), tags };
       },
     },
   };
+}
+
+/**
+ * The app's script and the modules it imports are asked for at low priority: the page paints its
+ * header from the HTML and the stylesheet, without waiting for them, and those go first.
+ */
+function lowPriority(html: string): string {
+  const marked = html
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="modulepreload" crossorigin href="$1" fetchpriority="low">');
+  if (!marked.includes('fetchpriority="low" src=')) throw new Error('vite-preload: no app script in index.html to mark');
+  return marked;
 }
