@@ -15,8 +15,11 @@ import {
   type LatLngBounds,
   type LeafletKeyboardEvent,
   type Marker as LeafletMarker,
+  point,
+  type Point,
+  type PointExpression,
 } from 'leaflet';
-import { Marker, useMapEvent } from 'react-leaflet';
+import { Marker, useMap, useMapEvent } from 'react-leaflet';
 import { ANIMALS, MAX_ZOOM } from '@wildalert/shared';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
 import { animalNameOf, t } from '../../../../i18n/i18n.ts';
@@ -25,7 +28,8 @@ import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
 import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
-import { controlRects, underControl, watchControls } from './controls-over-map.ts';
+import { controlBoxes, underControl, watchControls } from './controls-over-map.ts';
+import type { Box } from './popup-room.ts';
 import { mergeNear, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 
@@ -52,10 +56,10 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
   const drawn = useMemo(() => mergeNear(items, zoom, fresh), [items, zoom, fresh]);
   const now = useNow(60_000);
   // Where the controls are, again whenever one appears, goes or changes size (some load later).
-  const [controls, setControls] = useState<readonly DOMRect[]>([]);
+  const [controls, setControls] = useState<readonly Box[]>([]);
   useEffect(() => {
     const container = map.getContainer();
-    return watchControls(container, () => setControls(controlRects(container)));
+    return watchControls(container, () => setControls(controlBoxes(container)));
   }, [map]);
 
   const open = (cluster: ClusterItem) => {
@@ -123,8 +127,8 @@ interface AlertMarkerProps {
   behind?: boolean;
   /** What the map shows: a marker outside it is drawn (ready for a pan) but out of the tab order. */
   bounds: LatLngBounds;
-  /** The controls over the map, on the page: a marker under one is out of the tab order too. */
-  controls: readonly DOMRect[];
+  /** The controls over the map (controlBoxes): a marker under one is out of the tab order too. */
+  controls: readonly Box[];
   onActivate(): void;
 }
 
@@ -133,6 +137,7 @@ const BEHIND = -10_000;
 
 function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds, controls, onActivate }: AlertMarkerProps) {
   const marker = useRef<LeafletMarker>(null);
+  const map = useMap();
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
   // Leaflet reads the name and the tab stop once, as the marker is drawn; they change after,
   // and where it lies changes with each move of the map (a new `bounds`).
@@ -140,14 +145,14 @@ function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds,
     const el = marker.current?.getElement();
     if (!el) return;
     el.title = label;
-    // Measured only when in view: each marker's box, after each move.
-    const reachable = bounds.contains(position) && !underControl(el, controls);
+    // Where it lies, from the map's own arithmetic: no layout read for each of hundreds of markers.
+    const reachable = bounds.contains(position) && !underControl(iconBox(map.latLngToContainerPoint(position), icon), controls);
     // Not focusable at all, not only out of the Tab order (-1): a focusable target partly
     // hidden is too small a target (axe's and Lighthouse's target-size). A tap on what shows
     // still opens it. The one the keyboard is on keeps its stop, as focus would be lost.
     if (reachable) el.tabIndex = 0;
     else if (el !== document.activeElement) el.removeAttribute('tabindex');
-  }, [label, icon, position, bounds, controls]);
+  }, [label, icon, position, bounds, controls, map]);
   const activate = useRef(onActivate);
   useEffect(() => {
     activate.current = onActivate;
@@ -160,6 +165,15 @@ function AlertMarker({ latitude, longitude, icon, label, behind = false, bounds,
     [],
   );
   return <Marker ref={marker} position={position} icon={icon} title={label} zIndexOffset={behind ? BEHIND : 0} eventHandlers={handlers} />;
+}
+
+/** The box a marker's icon takes on the map, its tip at `tip` (as Leaflet places it: the anchor defaults to the middle). */
+function iconBox(tip: Point, icon: DivIcon): Box {
+  const size = point(icon.options.iconSize as PointExpression);
+  const anchor = icon.options.iconAnchor ? point(icon.options.iconAnchor) : size.divideBy(2).round();
+  const left = tip.x - anchor.x;
+  const top = tip.y - anchor.y;
+  return { left, top, right: left + size.x, bottom: top + size.y };
 }
 
 function onEnter(e: LeafletKeyboardEvent, action: () => void) {

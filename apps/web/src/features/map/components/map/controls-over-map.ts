@@ -4,25 +4,26 @@
  * changes size. Some load after the first markers; popups and markers must keep clear of them too.
  */
 
+import type { Box } from './popup-room.ts';
+
 /** Every control over the map: the screen's own mark them `data-map-control`. */
 const CONTROLS = '[data-map-control], .leaflet-control';
 
 /** The screen around the map: the add button sits outside the map's area, over it. */
 const screenOf = (container: HTMLElement): Element => container.closest('.wa-map-screen') ?? container;
 
-/** The controls' boxes on the page (the viewport's coordinates), those shown. */
-export function controlRects(container: HTMLElement): DOMRect[] {
-  return [...screenOf(container).querySelectorAll(CONTROLS)].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+/** The boxes of the controls shown, in the map's pixels (`container` is the map's). */
+export function controlBoxes(container: HTMLElement): Box[] {
+  const frame = container.getBoundingClientRect();
+  return [...screenOf(container).querySelectorAll(CONTROLS)]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0)
+    .map((r) => ({ left: r.left - frame.left, top: r.top - frame.top, right: r.right - frame.left, bottom: r.bottom - frame.top }));
 }
 
-/** Whether two boxes on the page overlap. */
-const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-/** Whether `el` lies (even in part) under one of `controls` (from controlRects). */
-export function underControl(el: Element, controls: readonly DOMRect[]): boolean {
-  if (controls.length === 0) return false;
-  const box = el.getBoundingClientRect();
-  return controls.some((c) => overlaps(c, box));
+/** Whether `box` lies (even in part) under one of `controls` (from controlBoxes). */
+export function underControl(box: Box, controls: readonly Box[]): boolean {
+  return controls.some((c) => box.left < c.right && c.left < box.right && box.top < c.bottom && c.top < box.bottom);
 }
 
 /** Calls `onChange` when a control over the map appears, goes or changes size; returns the way to stop. */
@@ -31,15 +32,25 @@ export function watchControls(container: HTMLElement, onChange: () => void): () 
   const sizes = new ResizeObserver(onChange);
   const observe = () => screen.querySelectorAll(CONTROLS).forEach((el) => sizes.observe(el));
   const isControl = (n: Node) => n instanceof Element && (n.matches(CONTROLS) || n.querySelector(CONTROLS) !== null);
+  // Told in the next frame, once the page is laid out anyway: measured in the middle of a change
+  // (as React adds a screen's parts), the boxes would cost a layout of their own.
+  let frame = 0;
+  const inNextFrame = () => {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      onChange();
+    });
+  };
   const added = new MutationObserver((records) => {
     if (!records.some((r) => [...r.addedNodes].some(isControl) || [...r.removedNodes].some(isControl))) return;
     // A new one is observed from now on (its first size is reported at once); one gone is let go by the observer.
     observe();
-    onChange();
+    inNextFrame();
   });
   added.observe(screen, { childList: true, subtree: true });
   observe();
   return () => {
+    cancelAnimationFrame(frame);
     added.disconnect();
     sizes.disconnect();
   };

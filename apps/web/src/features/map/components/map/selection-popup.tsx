@@ -15,8 +15,8 @@ import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 import { ReportAbuse } from '../report-abuse.tsx';
 import { ShareAlert } from '../share-alert.tsx';
-import { controlRects, watchControls } from './controls-over-map.ts';
-import { popupRoom, type Box } from './popup-room.ts';
+import { controlBoxes, watchControls } from './controls-over-map.ts';
+import { popupRoom } from './popup-room.ts';
 
 interface SelectionPopupProps {
   selection: Selection;
@@ -125,14 +125,7 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
 
 /** The room the controls over the map leave for the popup, as its autopan padding, widths and the text's height. */
 function fitRoom(container: HTMLElement, options: PopupOptions) {
-  const frame = container.getBoundingClientRect();
-  const controls: Box[] = controlRects(container).map((r) => ({
-    left: r.left - frame.left,
-    top: r.top - frame.top,
-    right: r.right - frame.left,
-    bottom: r.bottom - frame.top,
-  }));
-  const room = popupRoom(frame.width, frame.height - MARKER_BELOW, controls, {
+  const room = popupRoom(container.clientWidth, container.clientHeight - MARKER_BELOW, controlBoxes(container), {
     width: CONTENT_MAX_WIDTH + FRAME_X,
     // Too low for its text beside the actions (a phone, the round buttons below): narrower and taller.
     height: TALL_ENOUGH,
