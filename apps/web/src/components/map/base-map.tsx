@@ -4,7 +4,7 @@
  */
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { AttributionControl, MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { MAX_ZOOM } from '@wildalert/shared';
 import { t } from '../../i18n/i18n.ts';
@@ -23,7 +23,14 @@ interface BaseMapProps {
   children?: ReactNode;
 }
 
+const FILL = { height: '100%', width: '100%' };
+
 export function BaseMap({ id, latitude, longitude, zoom, label, children }: BaseMapProps) {
+  // Created once the screen around it has painted, in a task of its own: the screen's text
+  // shows first, and neither waits on the other in one long task. Its box is there meanwhile.
+  const [due, setDue] = useState(false);
+  useEffect(() => startTransition(() => setDue(true)), []);
+  if (!due) return <div id={id} className="wa-map" style={FILL} />;
   return (
     <MapContainer
       id={id}
@@ -33,7 +40,7 @@ export function BaseMap({ id, latitude, longitude, zoom, label, children }: Base
       attributionControl={false}
       zoomControl={false}
       className="wa-map"
-      style={{ height: '100%', width: '100%' }}
+      style={FILL}
     >
       <TileLayer url={runtimeConfig().tileUrl} maxZoom={MAX_ZOOM} attribution={ATTRIBUTION} />
       {/* Bottom left: the bottom right belongs to the add button. */}

@@ -42,13 +42,13 @@ window.addEventListener('offline', () => {
 export interface AlertTiles {
   /** The tiles with an answer, the previous view's while none of this view's has arrived. */
   loaded: readonly LoadedTile[];
-  /** No answer yet for any tile of the view. */
+  /** No answer yet for any tile of the view (or the map has not told its tiles yet). */
   firstLoad: boolean;
   refreshing: boolean;
   failed: boolean;
   /** Without a connection, no tile answered. */
   offline: boolean;
-  /** Every tile of the view has its answer (or failed): what `loaded` shows is this view's. */
+  /** Every tile of the view has its answer (or failed): what `loaded` shows is this view's. Never before the map has told its tiles. */
   settled: boolean;
   retry(): void;
 }
@@ -64,11 +64,11 @@ export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): Al
       });
       return {
         loaded,
-        firstLoad: loaded.length === 0 && results.some((r) => r.isPending),
+        firstLoad: loaded.length === 0 && (tiles.length === 0 || results.some((r) => r.isPending)),
         refreshing: results.some((r) => r.isFetching),
         failed: results.some((r) => r.isError),
         offline: loaded.length === 0 && results.some((r) => r.fetchStatus === 'paused' || (r.isError && r.error instanceof Error && isNetwork(r.error))),
-        settled: results.every((r) => r.isSuccess || r.isError),
+        settled: tiles.length > 0 && results.every((r) => r.isSuccess || r.isError),
         retry: () => results.forEach((r) => r.isError && void r.refetch()),
       };
     },

@@ -81,8 +81,8 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const alerts = useAlerts(area, address.filters, list);
   const fresh = useMemo(
     () =>
-      tiles.length > 0 && tileAnswers.settled && !tileAnswers.failed ? mergeTiles(tileAnswers.loaded, NO_LIVE, address.filters) : undefined,
-    [tiles.length, tileAnswers.settled, tileAnswers.failed, tileAnswers.loaded, address.filters],
+      tileAnswers.settled && !tileAnswers.failed ? mergeTiles(tileAnswers.loaded, NO_LIVE, address.filters) : undefined,
+    [tileAnswers.settled, tileAnswers.failed, tileAnswers.loaded, address.filters],
   );
   const lastSeen = useLastSeenAlerts(fresh, tileAnswers.offline, address.filters);
   const offlineNote = lastSeen && t('map.lastSeen', { when: clockTime(lastSeen.savedAt, Date.now()) });
