@@ -13,18 +13,34 @@ import { Frame } from './frame.tsx';
 import { NotFound } from './not-found.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
-/** A screen loaded on demand, together with MUI's theme, which only such screens use. */
-function lazyThemed(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const [{ Themed }, { default: Screen }] = await Promise.all([import('./themed.tsx'), load()]);
-    return {
-      default: () => (
-        <Themed>
-          <Screen />
-        </Themed>
-      ),
-    };
-  });
+type ScreenModule = { default: ComponentType };
+
+/**
+ * A screen loaded on demand, together with MUI's theme, which only such screens use. `preload`
+ * starts its load (or joins it); once loaded, React draws it at once: no spinner, and none of
+ * the wait React keeps after one (about 300 ms) before it shows what suspended.
+ */
+function lazyThemed(load: () => Promise<ScreenModule>) {
+  let loaded: ScreenModule | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([import('./themed.tsx'), load()]).then(
+      ([{ Themed }, { default: Screen }]) =>
+        (loaded = {
+          default: () => (
+            <Themed>
+              <Screen />
+            </Themed>
+          ),
+        }),
+      (error: unknown) => {
+        loading = undefined; // Tried again when next shown.
+        throw error;
+      },
+    ));
+  // React's lazy reads a thenable that answers at once without suspending.
+  const screen = lazy(() => (loaded ? ({ then: (done: (m: ScreenModule) => void) => done(loaded!) } as Promise<ScreenModule>) : preload()));
+  return Object.assign(screen, { preload });
 }
 
 // Area alerts on the map: a chunk of their own, loaded after the map's first paint. Not loadable
@@ -102,6 +118,18 @@ function EmbedScreen() {
  */
 function guarded(name: string, screen: ReactNode) {
   return <RouteBoundary key={name}>{screen}</RouteBoundary>;
+}
+
+const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
+  [paths.addAlert]: AddAlertScreen,
+  [paths.test]: TestScreen,
+  [paths.moderation]: ModerationScreen,
+};
+
+/** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
+export function preloadScreen(pathname: string): Promise<void> {
+  const screen = screensByPath[pathname.replace(/\/$/, '')];
+  return screen ? screen.preload().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 export function AppRoutes() {
