@@ -15,6 +15,11 @@ export const paths = {
 /** The router's basename, Vite's `base` with its trailing slash: the map's address is /WildAlertApp/. */
 export const BASENAME = import.meta.env.BASE_URL;
 
+/** The address's path as it is now, relative to the basename ("/", "/alerts/…"): not the router's last render's. */
+export function currentPath(): string {
+  return `/${window.location.pathname.slice(BASENAME.length)}`;
+}
+
 /** One alert's own address (its permalink), relative to the basename. */
 export function alertPath(id: string): string {
   return `/alerts/${encodeURIComponent(id)}`;

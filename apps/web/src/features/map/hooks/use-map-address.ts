@@ -7,6 +7,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { hoursText, readMapUrl, writeMapUrl, type HotspotFilters, type MapFilters, type MapUrlState } from '../../../lib/map-url.ts';
 import { mapView, type MapView } from '../../../lib/map-view.ts';
+import { currentPath } from '../../../config/paths.ts';
 
 export function useMapAddress() {
   const location = useLocation();
@@ -39,7 +40,7 @@ export function useMapAddress() {
     (change: Partial<MapUrlState>, pathname?: string, step = false) => {
       if (!shown.current) return;
       const search = writeMapUrl({ ...readMapUrl(currentSearch()), ...change });
-      void navigate({ pathname, search }, { replace: !step });
+      void navigate({ pathname: pathname ?? currentPath(), search }, { replace: !step });
     },
     [navigate],
   );
@@ -57,7 +58,7 @@ export function useViewInAddress(leaving: boolean) {
     if (leaving) return;
     const now = currentSearch();
     const search = writeMapUrl({ ...readMapUrl(now), view });
-    if (search !== now) void navigate({ search }, { replace: true });
+    if (search !== now) void navigate({ pathname: currentPath(), search }, { replace: true });
   });
   useEffect(() => {
     let written = mapView.get().view;
@@ -71,8 +72,9 @@ export function useViewInAddress(leaving: boolean) {
 }
 
 /**
- * The address's query as it is now. Not the router's `location`, which is the last render's: a
- * change written between a navigation and the render after it (the map ending a pan just after
- * a tap on "Lista") would put back what the navigation had just changed.
+ * The address's query as it is now (and its path, currentPath). Not the router's `location`,
+ * which is the last render's: a change written between a navigation and the render after it (the
+ * map ending a pan just after a tap on "Lista", or just after a popup's link closed) would put
+ * back what the navigation had just changed.
  */
 const currentSearch = () => window.location.search;
