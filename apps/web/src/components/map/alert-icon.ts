@@ -3,10 +3,11 @@
  * Each animal has its own (animal-markers.ts). An alert growing old fades; one probably out of
  * date is drawn grey with a clock on it (lib/alert-age.ts), told apart by more than colour.
  */
-import { divIcon, type DivIcon } from 'leaflet';
+import type { DivIcon } from 'leaflet';
 import { animalByKey } from '@wildalert/shared';
 import type { AlertAge } from '../../lib/alert-age.ts';
 import { animalMarkerUrl } from './animal-markers.ts';
+import { htmlIcon } from './html-icon.ts';
 
 const ALERT_ICON_SIZE: [number, number] = [25, 41];
 const ALERT_ICON_ANCHOR: [number, number] = [12, 41];
@@ -34,7 +35,7 @@ export function animalIcon(animal: string, fresh = false, age: AlertAge = FULL):
   let icon = icons.get(key);
   if (!icon) {
     const className = ['wa-marker', fresh && 'wa-fresh', look].filter(Boolean).join(' ');
-    icon = divIcon(markerOptions(className, animalMarkerUrl(animal), age.state === 'past' ? PAST_BADGE : ''));
+    icon = htmlIcon(markerOptions(className, animalMarkerUrl(animal), age.state === 'past' ? PAST_BADGE : ''));
     icons.set(key, icon);
   }
   return icon;

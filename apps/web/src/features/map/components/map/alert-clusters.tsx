@@ -10,7 +10,6 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  divIcon,
   type DivIcon,
   type LatLngBounds,
   type LeafletKeyboardEvent,
@@ -22,6 +21,7 @@ import {
 import { Marker, useMap, useMapEvent } from 'react-leaflet';
 import { ANIMALS, MAX_ZOOM } from '@wildalert/shared';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
+import { htmlIcon } from '../../../../components/map/html-icon.ts';
 import { animalNameOf, t } from '../../../../i18n/i18n.ts';
 import { alertAge } from '../../../../lib/alert-age.ts';
 import { relativeTime } from '../../../../lib/format.ts';
@@ -190,7 +190,7 @@ function clusterIcon(count: number, fresh: boolean): DivIcon {
   const key = `${label}${fresh ? '+fresh' : ''}`;
   let icon = clusterIcons.get(key);
   if (!icon) {
-    icon = divIcon({
+    icon = htmlIcon({
       className: fresh ? 'wa-cluster wa-fresh' : 'wa-cluster',
       html: `<span aria-hidden="true">${label}</span>`,
       iconSize: [46, 46],
