@@ -3,23 +3,22 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { EMBED_PAGE } from '@wildalert/shared';
-import { BASENAME } from './config/paths.ts';
+import { BASENAME, currentPath } from './config/paths.ts';
 import { activate, initialLanguage } from './i18n/i18n.ts';
+import { whenIdle } from './lib/when-idle.ts';
 
 // The page's language (the visitor's choice, a shared link's, the browser's) and its messages
 // first, and the code of the screen asked for when it has its own (the add form): the header
 // index.html painted stays until then, and the screen is drawn without a spinner first.
 // In a transition: React draws the first screen in slices, yielding to the browser between them,
 // instead of in one long task that a tap or a scroll would wait for.
-const screen = `/${window.location.pathname.slice(BASENAME.length)}`;
 const render = () => startTransition(() => createRoot(document.getElementById('root')!).render(<App />));
-void Promise.all([activate(initialLanguage(window.location.search, navigator.languages)), preloadScreen(screen)]).then(render, render);
+void Promise.all([activate(initialLanguage(window.location.search, navigator.languages)), preloadScreen(currentPath())]).then(render, render);
 
 // After the first paint's work is done: offline support is not needed to show the map. Not in
 // the embeddable map (another site's frame): it adds nothing and works online only.
 const embedded = window.location.pathname.replace(/\/$/, '') === `${BASENAME}${EMBED_PAGE}`;
 // When the browser is idle after the page's load: not in the first screen's tasks.
-const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
 if (!embedded) window.addEventListener('load', () => whenIdle(() => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
