@@ -28,9 +28,7 @@ const FILL = { height: '100%', width: '100%' };
 export function BaseMap({ id, latitude, longitude, zoom, label, children }: BaseMapProps) {
   // Created once the screen around it has painted, in a task of its own: the screen's text
   // shows first, and neither waits on the other in one long task. Its box is there meanwhile.
-  const [due, setDue] = useState(false);
-  useEffect(() => startTransition(() => setDue(true)), []);
-  if (!due) return <div id={id} className="wa-map" style={FILL} />;
+  if (!useDrawnLater()) return <div id={id} className="wa-map" style={FILL} />;
   return (
     <MapContainer
       id={id}
@@ -42,15 +40,29 @@ export function BaseMap({ id, latitude, longitude, zoom, label, children }: Base
       className="wa-map"
       style={FILL}
     >
-      <TileLayer url={runtimeConfig().tileUrl} maxZoom={MAX_ZOOM} attribution={ATTRIBUTION} />
-      {/* Bottom left: the bottom right belongs to the add button. */}
-      <AttributionControl position="bottomleft" />
-      <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
       <MapLabel label={label} />
-      <TilesBackOnline />
-      {children}
+      <Layers>
+        <TileLayer url={runtimeConfig().tileUrl} maxZoom={MAX_ZOOM} attribution={ATTRIBUTION} />
+        {/* Bottom left: the bottom right belongs to the add button. */}
+        <AttributionControl position="bottomleft" />
+        <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
+        <TilesBackOnline />
+        {children}
+      </Layers>
     </MapContainer>
   );
+}
+
+/** What the map holds, added in a task after the map itself is created. */
+function Layers({ children }: { children: ReactNode }) {
+  return useDrawnLater() ? children : null;
+}
+
+/** False at first, then true in a render of its own once what was drawn has painted. */
+function useDrawnLater(): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => startTransition(() => setDue(true)), []);
+  return due;
 }
 
 function MapLabel({ label }: { label: string }) {
