@@ -4,7 +4,8 @@
  * screen opened by its own address whose code is loaded on demand, that code and its messages.
  * The server keeps the links of the visitor's language and of the address asked for
  * (apps/api/src/plugins/web.ts); the links say which with `data-language` and `data-route`.
- * Every script is asked for at low priority, after the HTML and the stylesheet that paint the header.
+ * It also preloads the modules the app's script imports. Every script is asked for at low
+ * priority, after the HTML and the stylesheet that paint the header.
  */
 import type { Plugin, Rolldown } from 'vite';
 
@@ -35,7 +36,8 @@ export function preloadFirstScreen(base: string): Plugin {
           from.forEach(visit);
           return files;
         };
-        const loadedWithPage = withImports(chunks.filter((c) => c.isEntry));
+        const entries = chunks.filter((c) => c.isEntry);
+        const loadedWithPage = withImports(entries);
         const messages = (part: string) =>
           chunks.flatMap((c) => {
             const language = new RegExp(`^assets/messages-([a-z]{2})-${part}-`).exec(c.fileName)?.[1];
@@ -47,6 +49,8 @@ export function preloadFirstScreen(base: string): Plugin {
           injectTo: 'head' as const,
         });
         const tags = [
+          // The modules the app's script imports (Vite's own links, off: vite.config.ts), asked for beside it.
+          ...[...loadedWithPage].filter((file) => !entries.some((e) => e.fileName === file)).map((file) => link(file, {})),
           ...messages('core').map(({ file, language }) => link(file, { 'data-language': language })),
           ...Object.entries(LAZY_SCREENS).flatMap(([route, screen]) => {
             const own = chunks.filter((c) => screen.modules.some((m) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(m)));
@@ -65,13 +69,11 @@ export function preloadFirstScreen(base: string): Plugin {
 }
 
 /**
- * The app's script and the modules it imports are asked for at low priority: the page paints its
- * header from the HTML and the stylesheet, without waiting for them, and those go first.
+ * The app's script is asked for at low priority, as the modules above: the page paints its header
+ * from the HTML and the stylesheet, without waiting for it, and those go first.
  */
 function lowPriority(html: string): string {
-  const marked = html
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="modulepreload" crossorigin href="$1" fetchpriority="low">');
-  if (!marked.includes('fetchpriority="low" src=')) throw new Error('vite-preload: no app script in index.html to mark');
+  const marked = html.replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=');
+  if (marked === html) throw new Error('vite-preload: no app script in index.html to mark');
   return marked;
 }

@@ -90,6 +90,12 @@ export default defineConfig({
     // own makes Vite insert a <link> as it loads, ~15 ms of the main thread each on a phone, in
     // the middle of the map's first tasks, to save the first visit ~3 kB.
     cssCodeSplit: false,
+    // A lazy chunk's own imports are fetched as the browser reads it, not announced beforehand by
+    // Vite's helper: the helper's <link> insertions cost 10–30 ms of the main thread at each lazy
+    // load in the map's first second, and most of those imports are already loaded by then. The
+    // add form opened by its address is preloaded by index.html instead (vite-preload.ts), and
+    // after a first visit the service worker has every chunk.
+    modulePreload: false,
     // Leaflet's stylesheet names three PNGs: the layers control's button (twice) and the default
     // marker, none of which the app shows (its markers are its own). Inlined, they are ~5 kB of
     // base64 in the map's first stylesheet that compression cannot shrink; as files, no page
