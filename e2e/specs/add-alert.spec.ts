@@ -11,6 +11,21 @@ const pickerMap = (page: Page) => page.getByRole('region', { name: /Mapa wyboru 
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
+test('the form opened by its address is drawn at once, without a loading spinner first', async ({ page }) => {
+  // Every loading spinner the page shows, from before its first script on.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { spinnersShown: shown });
+    new MutationObserver(() => {
+      if (document.querySelector('.wa-page-loading')) shown.push(location.pathname);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('addAlert');
+  await expect(submit(page)).toBeVisible();
+  await expect(pickerMap(page)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { spinnersShown: string[] }).spinnersShown)).toEqual([]);
+});
+
 test('a visitor reports a fox on a phone: animal, a tap on the map, a comment, "Zgłoś"', async ({ page, wildalert, baseURL }) => {
   await page.goto('');
   await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).tap();
