@@ -32,13 +32,16 @@ export function watchControls(container: HTMLElement, onChange: () => void): () 
   const sizes = new ResizeObserver(onChange);
   const observe = () => screen.querySelectorAll(CONTROLS).forEach((el) => sizes.observe(el));
   const isControl = (n: Node) => n instanceof Element && (n.matches(CONTROLS) || n.querySelector(CONTROLS) !== null);
-  // Told in the next frame, once the page is laid out anyway: measured in the middle of a change
-  // (as React adds a screen's parts), the boxes would cost a layout of their own.
+  // Told once the next frame is drawn, the page laid out for it: measured in the middle of a
+  // change (as React adds a screen's parts), the boxes would cost a layout of their own.
   let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const inNextFrame = () => {
     frame ||= requestAnimationFrame(() => {
-      frame = 0;
-      onChange();
+      timer = setTimeout(() => {
+        frame = 0;
+        onChange();
+      });
     });
   };
   const added = new MutationObserver((records) => {
@@ -51,6 +54,7 @@ export function watchControls(container: HTMLElement, onChange: () => void): () 
   observe();
   return () => {
     cancelAnimationFrame(frame);
+    clearTimeout(timer);
     added.disconnect();
     sizes.disconnect();
   };
