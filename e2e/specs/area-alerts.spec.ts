@@ -172,16 +172,25 @@ withPush.describe('subscribed through the sheet', () => {
       }),
     );
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: wildalert.origin,
-      registrationId: await registrationId,
-      data: JSON.stringify(delivered.payload),
-    });
+    const deliver = async () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: wildalert.origin,
+        registrationId: await registrationId,
+        data: JSON.stringify(delivered.payload),
+      });
     const notifications = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown })),
       );
-    await expect.poll(notifications).toEqual([
+    await deliver();
+    // DevTools does not say whether the worker got it (1 run in 8 under load, it did not): given
+    // again while nothing shows. Its tag keeps what shows to one notification either way.
+    const shown = async () => {
+      const now = await notifications();
+      if (now.length === 0) await deliver();
+      return now;
+    };
+    await expect.poll(shown, { intervals: [500, 1000, 2000] }).toEqual([
       {
         title: 'Nowe zgłoszenie w pobliżu',
         body: expect.stringMatching(/^Dzik, 300 m od Twojego miejsca.*Dzik przy przystanku/s),
