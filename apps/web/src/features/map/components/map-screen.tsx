@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
-import { refreshTiles, useAlertTiles } from '../api/get-tiles.ts';
+import { refreshTiles, type AlertTiles } from '../api/get-tiles.ts';
 import { useAlertsArea } from '../hooks/use-alerts-area.ts';
 import { useConfirmedAlert, useCreatedAlert } from '../hooks/use-created-alert.ts';
 import { useFocusedAlert } from '../hooks/use-focused-alert.ts';
@@ -37,6 +37,7 @@ import { AlertsStatus } from './alerts-status.tsx';
 import { AlertList, EmptyView, MapControls, MapLayers, MapToolbar, SelectionPopup } from './lazy-extras.ts';
 import { LiveStatus } from './live-status.tsx';
 import { AlertClusters } from './map/alert-clusters.tsx';
+import { NO_ANSWERS, TileSearches } from './map/tile-searches.tsx';
 import { VisibleTiles } from './map/visible-tiles.tsx';
 
 const NO_LIVE = { added: [], removed: new Set<string>(), fresh: new Set<string>() };
@@ -77,7 +78,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   // The map asks by tile; the list (and its downloads) by radius, as API clients do.
   const [tiles, setTiles] = useState<readonly TileId[]>([]);
   const showTiles = useCallback((next: TileId[]) => setTiles((now) => (sameTiles(now, next) ? now : next)), []);
-  const tileAnswers = useAlertTiles(tiles, address.filters);
+  const [tileAnswers, setTileAnswers] = useState<AlertTiles>(NO_ANSWERS);
   const alerts = useAlerts(area, address.filters, list);
   const fresh = useMemo(
     () =>
@@ -150,6 +151,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
 
   return (
     <div className="wa-map-screen" data-live={live.status}>
+      <TileSearches tiles={tiles} filters={address.filters} onChange={setTileAnswers} />
       <VisuallyHidden as="h1">{t('map.label')}</VisuallyHidden>
       {/* Early in the Tab order, though shown at the bottom right: the screen's main action. */}
       {!embedded && (
