@@ -57,8 +57,8 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
   const bounds = useMemo(() => moved?.bounds ?? map.getBounds(), [moved, map]);
   const zoom = moved?.zoom ?? Math.round(map.getZoom());
   const drawn = useMemo(() => mergeNear(items, zoom, fresh), [items, zoom, fresh]);
-  // A view's first markers are added a batch at a time (Leaflet takes ~0.15 ms for each: 200
-  // at once would be one long task, which a tap would wait for); once drawn, changes at once.
+  // Markers beyond the most drawn so far are added a batch at a time (Leaflet takes ~0.15 ms
+  // for each: a first view's 200 at once would be one long task, which a tap would wait for).
   const total = drawn.clusters.length + drawn.alerts.length;
   const [limit, setLimit] = useState(BATCH);
   useEffect(() => {
