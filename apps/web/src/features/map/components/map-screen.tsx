@@ -19,6 +19,7 @@ import { t } from '../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../lib/embedded.ts';
 import { clockTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
@@ -122,12 +123,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   useEffect(() => {
     if (!firstAnswer) return;
     // When the browser is idle after the first markers: their code is not the first screen's.
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(() => setExtrasDue(true), 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(() => setExtrasDue(true), { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(() => setExtrasDue(true), 1000);
   }, [firstAnswer]);
 
   const { change } = address;
