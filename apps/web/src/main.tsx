@@ -2,8 +2,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
-import { EMBED_PAGE } from '@wildalert/shared';
-import { BASENAME, currentPath } from './config/paths.ts';
+import { currentPath, paths } from './config/paths.ts';
 import { activate, initialLanguage } from './i18n/i18n.ts';
 import { whenIdle } from './lib/when-idle.ts';
 
@@ -17,7 +16,7 @@ void Promise.all([activate(initialLanguage(window.location.search, navigator.lan
 
 // After the first paint's work is done: offline support is not needed to show the map. Not in
 // the embeddable map (another site's frame): it adds nothing and works online only.
-const embedded = window.location.pathname.replace(/\/$/, '') === `${BASENAME}${EMBED_PAGE}`;
+const embedded = currentPath().replace(/\/$/, '') === paths.embed;
 // When the browser is idle after the page's load: not in the first screen's tasks.
 if (!embedded) window.addEventListener('load', () => whenIdle(() => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
