@@ -37,6 +37,9 @@ export function BaseMap({ id, latitude, longitude, zoom, label, children }: Base
       maxZoom={MAX_ZOOM}
       attributionControl={false}
       zoomControl={false}
+      // Tiles and popups show as they are ready: Leaflet's fade is a script on every frame for a
+      // fifth of a second, in the middle of the map's first tasks (and it delays the first tile's paint).
+      fadeAnimation={false}
       className="wa-map"
       style={FILL}
     >
