@@ -1,7 +1,8 @@
 /**
  * What a first visit needs before it can draw, fetched beside the app's script instead of after
- * it has run: index.html preloads the first screen's messages in each language and, for each
- * screen opened by its own address whose code is loaded on demand, that code and its messages.
+ * it has run: index.html preloads the first screen's messages in each language; for each
+ * screen opened by its own address whose code is loaded on demand, that code and its messages;
+ * and for the map, the parts it loads just after its first paint.
  * The server keeps the links of the visitor's language and of the address asked for
  * (apps/api/src/plugins/web.ts); the links say which with `data-language` and `data-route`.
  * It also preloads the modules the app's script imports. Every script is asked for at low
@@ -11,9 +12,15 @@ import type { Plugin, Rolldown } from 'vite';
 
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The screens behind a lazy route (apps/web/src/app/router.tsx): the modules it imports and its messages' part. */
-const LAZY_SCREENS: Record<string, { modules: string[]; messages: string }> = {
+/**
+ * What a page loads on demand as it first draws, by its route: the screen behind a lazy route
+ * (apps/web/src/app/router.tsx), the modules it imports and its messages' part; for the map (the
+ * route of every other page, ''), the parts it loads just after its first paint (lazy-extras.ts).
+ * Announced in the HTML, they arrive beside the app's script, not one round trip after another.
+ */
+const LAZY_SCREENS: Record<string, { modules: string[]; messages?: string }> = {
   '/addAlert': { modules: ['src/app/routes/add-alert.tsx', 'src/app/themed.tsx'], messages: 'add-alert' },
+  '': { modules: ['src/features/map/components/map-extras.ts'] },
 };
 
 export function preloadFirstScreen(base: string): Plugin {
@@ -58,7 +65,7 @@ export function preloadFirstScreen(base: string): Plugin {
             const code = [...withImports(own)].filter((file) => !loadedWithPage.has(file));
             return [
               ...code.map((file) => link(file, { 'data-route': route })),
-              ...messages(screen.messages).map(({ file, language }) => link(file, { 'data-route': route, 'data-language': language })),
+              ...(screen.messages ? messages(screen.messages) : []).map(({ file, language }) => link(file, { 'data-route': route, 'data-language': language })),
             ];
           }),
         ];

@@ -13,6 +13,7 @@ fs.writeFileSync(
   '<!doctype html><html><head><meta name="wildalert-config" content="{}" />' +
     ['pl', 'en', 'uk'].map((l) => `<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/messages-${l}-core-x.js" data-language="${l}">`).join('') +
     '<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/add-form-x.js" data-route="/addAlert">' +
+    '<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/map-extras-x.js" data-route="">' +
     ['pl', 'en', 'uk'].map((l) => `<link rel="modulepreload" crossorigin href="/WildAlertApp/assets/messages-${l}-add-alert-x.js" data-route="/addAlert" data-language="${l}">`).join('') +
     '</head><body>app</body></html>',
 );
@@ -120,6 +121,8 @@ describe('the web app under /WildAlertApp/', () => {
       const content = /name="wildalert-config" content="([^"]*)"/.exec(res.body)![1]!;
       const json = content.replaceAll('&#34;', '"');
       expect(JSON.parse(json)).toEqual({ tileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' });
+      // The tile server's connection opens while the app's script downloads.
+      expect(res.body).toContain('<link rel="preconnect" href="http://127.0.0.1:9" />');
     }
   });
 
@@ -140,7 +143,7 @@ describe('the web app under /WildAlertApp/', () => {
     }
   });
 
-  it("preloads a lazy screen's code and messages on its own address only", async () => {
+  it("preloads a lazy screen's code and messages on its own address only, the map's on the others", async () => {
     const preloads = (body: string) => [...body.matchAll(/assets\/([\w-]+)\.js/g)].map((m) => m[1]);
     expect(preloads((await get('/WildAlertApp/addAlert', { 'accept-language': 'uk' })).body)).toEqual([
       'messages-uk-core-x',
@@ -148,7 +151,7 @@ describe('the web app under /WildAlertApp/', () => {
       'messages-uk-add-alert-x',
     ]);
     for (const url of ['/WildAlertApp/', '/WildAlertApp/alerts/1', '/WildAlertApp/addAlert/x']) {
-      expect(preloads((await get(url, { 'accept-language': 'uk' })).body), url).toEqual(['messages-uk-core-x']);
+      expect(preloads((await get(url, { 'accept-language': 'uk' })).body), url).toEqual(['messages-uk-core-x', 'map-extras-x']);
     }
   });
 

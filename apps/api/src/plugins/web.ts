@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH, isLanguage, LANGUAGES, type Language, type RuntimeConfig } from '@wildalert/shared';
 import { negotiateLanguage } from '../i18n/language.ts';
 import { problem, sendProblem } from '../problem.ts';
+import { tileSource } from './security-headers.ts';
 
 interface WebOptions {
   /** The folder `vite build` wrote. */
@@ -108,12 +109,23 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-ratelimit-reset',
 ];
 
-/** Fills `<meta name="wildalert-config" content="…">` in index.html. */
+/**
+ * Fills `<meta name="wildalert-config" content="…">` in index.html. Beside it, a preconnect to
+ * the tile server when it is another origin (one host, not `{s}` subdomains): the browser opens
+ * that connection while the app's script downloads, and the map's first tiles do not wait for it.
+ */
 function withRuntimeConfig(html: string, config: RuntimeConfig): string {
-  const content = JSON.stringify(config).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const meta = /<meta name="wildalert-config" content="[^"]*"\s*\/?>/;
   if (!meta.test(html)) throw new Error('index.html has no <meta name="wildalert-config"> to fill');
-  return html.replace(meta, `<meta name="wildalert-config" content="${content}" />`);
+  const preconnect = tileSource(config.tileUrl).filter((origin) => !origin.includes('*'));
+  return html.replace(
+    meta,
+    [
+      `<meta name="wildalert-config" content="${escape(JSON.stringify(config))}" />`,
+      ...preconnect.map((origin) => `<link rel="preconnect" href="${escape(origin)}" />`),
+    ].join('\n    '),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The map screen's parts that its first paint does without (map-extras.ts), as lazy components:
- * loaded just after the map, as one chunk, so the map route stays small.
+ * loaded just after the map, as one chunk, so the map route stays small. index.html announces
+ * that chunk and its imports (vite-preload.ts): they arrive beside the app's script.
  */
 import { lazy } from 'react';
 import { withMessages } from '../../../i18n/i18n.ts';
