@@ -4,7 +4,7 @@ import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { currentPath, paths } from './config/paths.ts';
 import { activate, initialLanguage } from './i18n/i18n.ts';
-import { whenIdle } from './lib/when-idle.ts';
+import { whenIdleAfterLoad } from './lib/when-idle.ts';
 
 // The page's language (the visitor's choice, a shared link's, the browser's) and its messages
 // first, and the code of the screen asked for when it has its own (the add form): the header
@@ -18,7 +18,7 @@ void Promise.all([activate(initialLanguage(window.location.search, navigator.lan
 // the embeddable map (another site's frame): it adds nothing and works online only.
 const embedded = currentPath().replace(/\/$/, '') === paths.embed;
 // When the browser is idle after the page's load: not in the first screen's tasks.
-if (!embedded) window.addEventListener('load', () => whenIdle(() => {
+if (!embedded) whenIdleAfterLoad(() => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
   // Alerts added without a connection: sent now, and whenever the connection returns.
@@ -32,4 +32,4 @@ if (!embedded) window.addEventListener('load', () => whenIdle(() => {
       }),
     ignore,
   );
-}));
+});

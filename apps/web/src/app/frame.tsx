@@ -13,7 +13,7 @@ import { paths } from '../config/paths.ts';
 import { t, useLanguage } from '../i18n/i18n.ts';
 import { useAfterLoad } from '../lib/use-after-load.ts';
 
-/** Alerts waiting for a connection: loaded after the page, shown only when there are any. */
+/** Alerts waiting for a connection: loaded once the page has loaded and the browser is idle, shown only when there are any. */
 const OutboxPanel = lazy(() =>
   // Not loadable (offline without the service worker): the screen works without it.
   import('../features/offline-queue/components/outbox-panel.tsx').catch(() => ({ default: () => null })),

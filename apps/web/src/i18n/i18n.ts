@@ -9,7 +9,6 @@
 import { i18n, type Messages as Compiled } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { animalByKey, animalName, isLanguage, type Language } from '@wildalert/shared';
-import { whenIdle } from '../lib/when-idle.ts';
 import type core from './pl/core.json';
 import type addAlert from './pl/add-alert.json';
 import type areaAlerts from './pl/area-alerts.json';
@@ -91,8 +90,8 @@ export async function activate(lang: Language): Promise<void> {
   loaded.add('core');
   i18n.activate(lang);
   // The language's number format, which every plural uses, takes ~20 ms to build the first time:
-  // built while the browser is idle, not in the middle of drawing the map's first markers.
-  whenIdle(() => i18n.number(0));
+  // built in a task of its own now, not in the middle of drawing the map's first markers.
+  setTimeout(() => i18n.number(0));
   document.documentElement.lang = lang;
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.description'));
 }

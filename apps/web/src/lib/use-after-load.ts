@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
+import { whenIdleAfterLoad } from './when-idle.ts';
 
-/** True once the page has loaded: for parts that must not compete with the first paint. */
+/** True once the page has loaded and the browser is idle: for parts that must not compete with the first screen. */
 export function useAfterLoad(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => setLoaded(true)), []);
   return loaded;
 }

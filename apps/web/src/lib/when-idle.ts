@@ -10,3 +10,17 @@ export function whenIdle(work: () => void, timeout = 2000): () => void {
   const timer = setTimeout(work, 200);
   return () => clearTimeout(timer);
 }
+
+/** Runs `work` once the page has loaded and then the browser is idle: not in the first screen's tasks. */
+export function whenIdleAfterLoad(work: () => void): () => void {
+  let cancel = () => {};
+  const loaded = () => {
+    cancel = whenIdle(work);
+  };
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
+  return () => {
+    window.removeEventListener('load', loaded);
+    cancel();
+  };
+}
