@@ -113,6 +113,8 @@ test('coming back from another screen, the map is where the visitor left it', as
   await page.mouse.up();
   const before = (await restingBox(marker(page, 'Dzik')))!;
   await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).click();
+  // The header's link is on both screens: back from the form once it shows, as a visitor would.
+  await expect(page.getByRole('heading', { name: 'Nowe zgłoszenie' })).toBeVisible();
   await page.getByRole('link', { name: 'WildAlert — mapa zgłoszeń' }).click();
   await expect(marker(page, 'Dzik')).toBeVisible();
   const after = (await marker(page, 'Dzik').boundingBox())!;
