@@ -46,6 +46,17 @@ it(`of which scripts and styles at most ${SCRIPTS_STYLES_BUDGET_KB} kB as sent (
   expect(scripts.map((t) => t.url).filter((url) => /add-alert|validate-alert/.test(url))).toEqual([]);
 });
 
+it("the map's parts loaded just after its first paint are asked for by the page itself, beside the app's script", () => {
+  // Announced by index.html (apps/web/vite-preload.ts), not found by the script once it has run
+  // and then by those parts in turn: two round trips fewer before the map's first tiles.
+  const extras = visit.transfers.flatMap((t) => {
+    const part = /\/assets\/(map-extras|round-map-button|CircleMarker)-/.exec(t.url)?.[1];
+    return part ? [{ part, initiator: t.initiator }] : [];
+  });
+  expect(extras.map((e) => e.part).sort()).toEqual(['CircleMarker', 'map-extras', 'round-map-button']);
+  expect(extras.map((e) => e.initiator)).toEqual(extras.map(() => 'parser'));
+});
+
 it.each(['en', 'uk'] as const)(
   `a first visit in another language (%s) loads its own messages only, within the same ${SCRIPTS_STYLES_BUDGET_KB} kB`,
   (language) => {

@@ -32,6 +32,8 @@ export interface Transfer {
   url: string;
   /** Chromium's resource type: Document, Script, Stylesheet, Fetch, Image, Manifest… */
   type: string;
+  /** What asked for it: `parser` (the page's HTML), `script`, `other`… (Chromium's initiator type). */
+  initiator: string;
   bytes: number;
 }
 
@@ -69,13 +71,13 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    const requests = new Map<string, { url: string; type: string }>();
+    const requests = new Map<string, { url: string; type: string; initiator: string }>();
     const transfers: Transfer[] = [];
     let markersShown = false;
     // The map's searches (one per tile) under way: the markers have shown once all have answered.
     const searching = new Set<string>();
     cdp.on('Network.requestWillBeSent', (e) => {
-      requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other' });
+      requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', initiator: e.initiator.type });
       if (ALERTS.test(e.request.url)) searching.add(e.requestId);
     });
     cdp.on('Network.loadingFailed', (e) => searching.delete(e.requestId));
@@ -91,8 +93,8 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
       if (!request.serviceWorker()) return;
       precached.push(
         request.sizes().then(
-          (sizes) => ({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize }),
-          () => ({ url: request.url(), type: request.resourceType(), bytes: 0 }),
+          (sizes) => ({ url: request.url(), type: request.resourceType(), initiator: 'other', bytes: sizes.responseBodySize + sizes.responseHeadersSize }),
+          () => ({ url: request.url(), type: request.resourceType(), initiator: 'other', bytes: 0 }),
         ),
       );
     });
