@@ -89,8 +89,9 @@ export async function activate(lang: Language): Promise<void> {
   await Promise.all([...new Set<Namespace>(['core', ...loaded])].map((namespace) => loadInto(lang, namespace)));
   loaded.add('core');
   i18n.activate(lang);
-  // The language's number format, which every plural uses, takes ~20 ms to build the first time:
-  // built in a task of its own now, not in the middle of drawing the map's first markers.
+  // The language's number format, which every plural uses, takes 20–50 ms to build the first
+  // time (ICU's number data): built in a task of its own right away, not in the middle of
+  // drawing the map's first markers (the browser is seldom idle before those).
   setTimeout(() => i18n.number(0));
   document.documentElement.lang = lang;
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.description'));
