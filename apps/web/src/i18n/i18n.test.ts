@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
 import { LANGUAGES } from '@wildalert/shared';
 import { activate, initialLanguage, loadMessages, t } from './i18n.ts';
 
@@ -83,6 +84,17 @@ describe('messages by key', () => {
     expect(t('photos.outbox.refused', { n: 1, reason: 'other', status: 502 })).toBe(
       'photo 1 was not accepted: the server refused the photo (error 502)',
     );
+  });
+
+  it("load a screen's part in the language being switched to, not first in the one before", async () => {
+    // As on a first visit: the page's language and the screen's messages load side by side.
+    await activate('pl');
+    const load = vi.spyOn(i18n, 'load');
+    await Promise.all([activate('en'), loadMessages('moderation')]);
+    const loadedIn = load.mock.calls.flatMap(([locale, messages]) => (messages && 'moderation.title' in messages ? [locale] : []));
+    load.mockRestore();
+    expect(loadedIn).toEqual(['en']);
+    expect(t('moderation.title')).toBe('Moderation');
   });
 
   it('switch with the language, <html lang> too', async () => {

@@ -73,20 +73,31 @@ function loadInto(lang: Language, namespace: Namespace): Promise<void> {
   return promise;
 }
 
-/** Loads a part of the active language's messages; a screen awaits its own before it draws. */
+/** The language last asked for (activate), while its messages may still be loading. */
+let asked: Language | undefined;
+const wanted = (): Language => asked ?? language();
+
+/**
+ * Loads a part of the messages of the language in use, or of the one being switched to (on a
+ * first visit the page's language loads while the screen's code does): a screen awaits its own
+ * before it draws.
+ */
 export async function loadMessages(namespace: Namespace): Promise<void> {
   // Counted first, so that a switch of language meanwhile loads it in the new language too.
   loaded.add(namespace);
   let lang: Language;
   do {
-    lang = language();
+    lang = wanted();
     await loadInto(lang, namespace);
-  } while (lang !== language());
+  } while (lang !== wanted());
 }
 
 /** Switches to `lang` once every part loaded so far is there in it too; the screens redraw. */
 export async function activate(lang: Language): Promise<void> {
+  asked = lang;
   await Promise.all([...new Set<Namespace>(['core', ...loaded])].map((namespace) => loadInto(lang, namespace)));
+  // Another language asked for meanwhile: that one's activation follows.
+  if (asked !== lang) return;
   loaded.add('core');
   i18n.activate(lang);
   // The language's number format, which every plural uses, takes 20–50 ms to build the first
