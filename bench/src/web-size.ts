@@ -51,13 +51,13 @@ export interface FirstVisit {
 
 const kb = (list: Transfer[]) => list.reduce((sum, t) => sum + t.bytes, 0) / 1000;
 
+/** The map's searches: its tiles (before issue 20, one search). */
+const ALERTS = /\/Alerts(?:\?|\/tiles\/)/;
+
 /**
  * A phone: 360 × 640 CSS pixels, touch, a fresh profile (nothing cached, no worker yet), whose
  * browser speaks `locale` first (Polish by default: the app then opens in Polish).
  */
-/** The map's searches: its tiles (before issue 20, one search). */
-const ALERTS = /\/Alerts(?:\?|\/tiles\/)/;
-
 export async function measureFirstVisit(browser: Browser, origin: string, locale = 'pl-PL'): Promise<FirstVisit> {
   const context = await browser.newContext({
     locale,
