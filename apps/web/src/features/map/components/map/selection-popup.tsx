@@ -202,7 +202,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
     // The popup's scroller (or the list itself when none) is what scrolls.
     const scroller = list.current?.closest<HTMLElement>('.wa-popup-scroll') ?? list.current;
     if (!item || !scroller) return;
-    // Scrolled within the popup only: focus() would scroll Leaflet's map container too.
+    // Scrolled by hand, below, within the popup only (focus() would scroll the page as well).
     item.focus({ preventScroll: true });
     // A little below the top, for its focus outline.
     scroller.scrollTop += item.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 4;
