@@ -24,6 +24,7 @@ const ENGINE_INDEPENDENT = [
   'src/photos/photo-storage.test.ts',
   'src/push/notification.test.ts',
   'src/push/quiet-hours.test.ts',
+  'src/push/push-services.test.ts',
 ];
 
 /**

@@ -2,7 +2,8 @@
 /**
  * `npm run build -w apps/api`: the server as one JavaScript file, dist/server.js, that plain
  * `node` runs (and dist/prepare-database.js beside it). The shared package, whose package exports TypeScript, is bundled in; every other
- * package stays in node_modules.
+ * package stays in node_modules. The push sender's worker thread (src/push/push-sender-worker.ts) is
+ * not bundled: Node (24) runs that file from the sources, stripping its types.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -103,7 +103,7 @@ const withPush = test.extend<object, { push: PushService }>({
     },
     { scope: 'worker' },
   ],
-  serverOptions: async ({ push }, use) => use({ engine: 'postgres', env: { PUSH_CA_FILE: push.caFile } }),
+  serverOptions: async ({ push }, use) => use({ engine: 'postgres', env: { PUSH_CA_FILE: push.caFile, PUSH_SERVICES: push.host } }),
 });
 
 withPush.describe('subscribed through the sheet', () => {

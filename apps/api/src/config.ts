@@ -1,11 +1,13 @@
 /** The server's configuration: read from the environment once, validated, typed. */
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_TILE_URL } from '@wildalert/shared';
 import type { S3StorageOptions } from './photos/photo-storage.ts';
+import { parsePushServices } from './push/push-services.ts';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -39,6 +41,10 @@ const EnvSchema = Type.Object({
   VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
   VAPID_SUBJECT: Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://[^\\s]+)$', default: 'mailto:wildalert@localhost' }),
   PUSH_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  PUSH_SERVICES: Type.String({ minLength: 1, default: 'browsers' }),
+  PUSH_SUBSCRIPTIONS_PER_NETWORK: Type.Integer({ minimum: 1, default: 100 }),
+  PUSH_SUBSCRIPTIONS_PER_HOST: Type.Integer({ minimum: 1, default: 100 }),
+  PUSH_SENDER_THREADS: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   EMBED_FRAME_ANCESTORS: Type.String({ minLength: 1, default: '*' }),
@@ -82,7 +88,26 @@ export interface Config {
    * both are given), the contact push services see, and certificate authorities to trust
    * for push services besides the system's (a push service on a private network, as the tests run).
    */
-  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; caFile: string | undefined };
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    subject: string;
+    caFile: string | undefined;
+    /**
+     * Which push services subscriptions may name (push/push-services.ts): `browsers` (the
+     * browsers' own), exact hosts (trusted even on a private network), `*.domain`, or `*` (any
+     * host whose addresses are all public).
+     */
+    services: string;
+    /**
+     * Subscriptions one network (IPv4 /24, IPv6 /48) may hold, and one push-service host that is
+     * neither a browser's service nor named exactly in PUSH_SERVICES; in the database, so for
+     * every instance together.
+     */
+    limits: { perNetwork: number; perHost: number };
+    /** Threads that encrypt and send notifications, per instance. */
+    senderThreads: number;
+  };
   /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
   timeZone: string;
   /** Whom to call about an animal, where (contacts.ts): a JSON file, or the bundled table for Kraków. */
@@ -137,6 +162,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration: TRUST_PROXY must be false, true (one proxy), a number of proxy hops (1 to 99), or a comma-separated list of proxy addresses and subnets (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal)',
     );
   }
+  if (!parsePushServices(v.PUSH_SERVICES)) {
+    throw new ConfigError(
+      `Invalid configuration: PUSH_SERVICES must be entries separated by commas or spaces, each "browsers" (the browsers' push services), "*" (any host with public addresses only), "*.domain", or an exact host[:port] (got ${JSON.stringify(v.PUSH_SERVICES)})`,
+    );
+  }
   if (Boolean(v.PHOTOS_S3_ACCESS_KEY_ID) !== Boolean(v.PHOTOS_S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: PHOTOS_S3_ACCESS_KEY_ID and PHOTOS_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credentials)');
   }
@@ -184,6 +214,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       vapidPrivateKey: v.VAPID_PRIVATE_KEY,
       subject: v.VAPID_SUBJECT,
       caFile: v.PUSH_CA_FILE && path.resolve(v.PUSH_CA_FILE),
+      services: v.PUSH_SERVICES,
+      limits: { perNetwork: v.PUSH_SUBSCRIPTIONS_PER_NETWORK, perHost: v.PUSH_SUBSCRIPTIONS_PER_HOST },
+      // One core is the API's; the others may encrypt (the threads run at a lower priority anyway).
+      senderThreads: v.PUSH_SENDER_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
     },
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,

@@ -10,8 +10,8 @@ let push: PushService;
 
 beforeAll(async () => {
   push = await startPushService();
-  a = await createTestApp({ PUSH_CA_FILE: push.caFile });
-  b = await createTestApp({ PUSH_CA_FILE: push.caFile }, {}, a.database);
+  a = await createTestApp({ PUSH_CA_FILE: push.caFile, PUSH_SERVICES: push.host });
+  b = await createTestApp({ PUSH_CA_FILE: push.caFile, PUSH_SERVICES: push.host }, {}, a.database);
 });
 afterAll(async () => {
   await b?.close();

@@ -15,6 +15,8 @@ export const FIELD_ERROR_CODES = {
   wrong_format: 'The text is not a valid `format` (date-time, uri, uuid…)',
   invalid_characters: 'The text contains NUL characters or unpaired UTF-16 surrogates',
   not_https: 'The URL is not an https: URL',
+  not_push_service: "The URL is not a push service's this server sends to",
+  not_public_address: 'The URL names a host on a private or local network',
   invalid_key: 'The key does not have the required length or form',
   unknown_time_zone: 'The text is not an IANA time zone',
   invalid: 'The value is invalid in another way',

@@ -55,6 +55,10 @@ function englishMessage(error: Omit<FieldError, 'message'>): string {
       return 'must not contain NUL characters or unpaired UTF-16 surrogates';
     case 'not_https':
       return 'must be an https URL';
+    case 'not_push_service':
+      return "must be the address of a push service this server sends to";
+    case 'not_public_address':
+      return 'must not name a host on a private or local network';
     case 'invalid_key':
       return 'is not a valid key';
     case 'unknown_time_zone':

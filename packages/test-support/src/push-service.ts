@@ -4,7 +4,7 @@
  * the sender's VAPID JWT (RFC 8292: ES256 signature by the key in `k`, `aud` the endpoint's
  * origin, `exp` in the future and within 24 h, `sub` mailto: or https:) and decrypts the
  * aes128gcm payload (RFC 8291) with the subscription's private key, as a browser would. It
- * answers 201, or what a test asks for (404, 410, 429, 500). It speaks HTTPS, as every push
+ * answers 201, or what a test asks for (404, 410, 429, 500, or a redirect). It speaks HTTPS, as every push
  * service does (web-push sends nothing else), with a certificate of its own: a server under test
  * trusts it through PUSH_CA_FILE.
  */
@@ -44,6 +44,8 @@ interface ReceivedPush {
 export interface PushService {
   /** https://127.0.0.1:port */
   origin: string;
+  /** 127.0.0.1:port: what a server's PUSH_SERVICES names to send to it. */
+  host: string;
   /** The PEM file of its (self-signed) certificate: a client's trusted authority. */
   caFile: string;
   /** A new subscription, as a browser's pushManager.subscribe() makes one. */
@@ -54,6 +56,8 @@ export interface PushService {
   readonly received: readonly ReceivedPush[];
   /** Messages refused for a bad JWT or payload, with why: a test expects none. */
   readonly refused: readonly string[];
+  /** TCP connections accepted so far. */
+  connections(): number;
   /** Resolves once `count` messages have been answered in all. */
   waitFor(count: number): Promise<void>;
   /**
@@ -169,15 +173,20 @@ export async function startPushService(): Promise<PushService> {
         claims,
       });
       if (status === 429) res.setHeader('retry-after', '1');
+      // A redirect elsewhere on loopback, where a sender that followed it would go.
+      if (status >= 300 && status < 400) res.setHeader('location', `https://127.0.0.1:9${req.url}`);
       res.writeHead(status).end();
       wake(waiters, received.length);
     }
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,
+    host: new URL(origin).host,
     caFile,
     subscribe() {
       const keys = createECDH('prime256v1');
@@ -192,6 +201,7 @@ export async function startPushService(): Promise<PushService> {
     },
     received,
     refused,
+    connections: () => connections,
     waitFor(count) {
       if (received.length >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.add({ count, resolve }));

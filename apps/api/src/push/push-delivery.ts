@@ -2,45 +2,34 @@
  * Delivery of area alerts by web push, in every API instance. When an alert event commits
  * (live/alert-feed.ts hears of it from any instance), one instance matches it to the
  * subscriptions around it and queues a job per subscription (push-repository.ts); every
- * instance then claims due jobs with FOR UPDATE SKIP LOCKED, so each job is sent once. A timer
- * catches up on what a lost notification or a retry's back-off leaves. POST /Alerts never waits
- * for any of it.
+ * instance then claims due jobs in batches with FOR UPDATE SKIP LOCKED, so each job is sent
+ * once, and hands them to its sender threads (push-sender.ts), which encrypt and post them
+ * without holding up the API's thread. What the push services answered is recorded a batch at
+ * a time. A timer catches up on what a lost notification or a retry's back-off leaves.
+ * POST /Alerts never waits for any of it.
  */
-import type { Agent } from 'node:https';
 import { coalesced } from '../coalesced.ts';
-import webpush from 'web-push';
 import { PUSH_COALESCE_MINUTES } from '@wildalert/shared';
 import type { ClaimedJob, PushRepository } from './push-repository.ts';
 import { notificationFor } from './notification.ts';
+import type { Outgoing, PushSender, SendResult } from './push-sender.ts';
 import { quietUntil } from './quiet-hours.ts';
 
-export interface VapidDetails {
-  subject: string;
-  publicKey: string;
-  privateKey: string;
-}
-
-/** Jobs claimed at once; each is one request to a push service. */
-const CLAIM_BATCH = 20;
-/** Requests to push services under way at once, per instance. */
-const MAX_IN_FLIGHT = 100;
+/** Jobs claimed at once: one batch for a sender thread. */
+const CLAIM_BATCH = 250;
+/**
+ * Notifications handed to the sender threads and not answered yet, per instance: the bound
+ * of what is held in memory (the rest waits in the database's queue).
+ */
+const MAX_IN_FLIGHT = 2_000;
 /** How often an instance looks for due jobs without being told of a new alert. */
 const POLL_MS = 5_000;
 /** Attempts before a notification is given up (the back-off then waits about an hour). */
 const MAX_ATTEMPTS = 8;
-/** How long a push service keeps a notification for a device that is offline. */
-const TTL_SECONDS = 24 * 60 * 60;
-const SEND_TIMEOUT_MS = 10_000;
-/**
- * One topic for every notification to a device: a push service holding an undelivered one
- * replaces it with the next, so a device that comes back online shows only the latest.
- */
-const TOPIC = 'wildalert-area';
 
 /** Back-off after a failed attempt: 30 s, 1 min, 2 min, … up to an hour; or the service's Retry-After. */
-function retryDelayMs(attempts: number, retryAfter: string | undefined): number {
-  const seconds = Number(retryAfter);
-  if (retryAfter && Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 3600) * 1000;
+function retryDelayMs(attempts: number, retryAfterSeconds: number | undefined): number {
+  if (retryAfterSeconds !== undefined) return Math.min(retryAfterSeconds, 3600) * 1000;
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
@@ -50,7 +39,6 @@ interface Log {
 }
 
 export class PushDelivery {
-  /** The pass under way (matching, then claiming), and whether another is wanted after it. */
   /** Matches new events and claims due jobs; overlapping calls share one pass (and one more after it). */
   private readonly passes = coalesced(
     async () => {
@@ -59,15 +47,16 @@ export class PushDelivery {
     },
     () => !this.stopped,
   );
-  /** Notifications being sent: a slow push service holds up neither matching nor other sends. */
+  /** Batches with the sender threads: a slow push service holds up neither matching nor other batches. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Notifications in those batches. */
+  private notificationsInFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(
     private readonly repo: PushRepository,
-    private readonly vapid: VapidDetails,
-    private readonly agent: Agent,
+    private readonly sender: PushSender,
     private readonly log: Log,
   ) {}
 
@@ -100,59 +89,101 @@ export class PushDelivery {
   }
 
   private async claimAndSend(): Promise<void> {
-    while (!this.stopped && this.inFlight.size < MAX_IN_FLIGHT) {
-      const jobs = await this.repo.claimDue(Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.inFlight.size));
+    while (!this.stopped && this.notificationsInFlight < MAX_IN_FLIGHT) {
+      const jobs = await this.repo.claimDue(Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.notificationsInFlight));
       if (jobs.length === 0) return;
-      for (const job of jobs) {
-        const sending: Promise<void> = this.send(job)
-          .catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed'))
-          .finally(() => {
-            this.inFlight.delete(sending);
-            // Room for more, if the claim stopped for lack of it.
-            if (this.inFlight.size === MAX_IN_FLIGHT - 1) this.kick();
-          });
-        this.inFlight.add(sending);
+      const outgoing = await this.prepare(jobs);
+      if (outgoing.length === 0) continue;
+      this.notificationsInFlight += outgoing.length;
+      const sending: Promise<void> = this.sender
+        .send(outgoing.map((o) => o.notification))
+        .then((results) => this.record(outgoing, results))
+        .catch(async (err: unknown) => {
+          // A sender thread died with the batch: each is tried again after the usual back-off.
+          this.log.warn({ err }, 'web push delivery failed');
+          await this.repo.postpone(outgoing.map(({ job }) => ({ subscriptionId: job.subscriptionId, runAt: new Date(Date.now() + retryDelayMs(job.attempts, undefined)) })), true);
+        })
+        .catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed'))
+        .finally(() => {
+          this.inFlight.delete(sending);
+          const wasFull = this.notificationsInFlight >= MAX_IN_FLIGHT;
+          this.notificationsInFlight -= outgoing.length;
+          // Room for more, if the claims stopped for lack of it.
+          if (wasFull) this.kick();
+        });
+      this.inFlight.add(sending);
+    }
+  }
+
+  /** What each claimed job is to send; the jobs with nothing to send now are settled here. */
+  private async prepare(jobs: readonly ClaimedJob[]): Promise<Array<{ job: ClaimedJob; notification: Outgoing; alertIds: string[] }>> {
+    const paused: string[] = [];
+    const nothingShown: string[] = [];
+    const quiet: Array<{ subscriptionId: string; runAt: Date }> = [];
+    const outgoing: Array<{ job: ClaimedJob; notification: Outgoing; alertIds: string[] }> = [];
+    const now = new Date();
+    for (const job of jobs) {
+      const quietEnd = job.quietHours ? quietUntil(job.quietHours, now) : undefined;
+      if (job.paused) paused.push(job.subscriptionId);
+      else if (job.alerts.length === 0) nothingShown.push(job.subscriptionId);
+      else if (quietEnd) quiet.push({ subscriptionId: job.subscriptionId, runAt: quietEnd });
+      else {
+        const payload = notificationFor(job.alerts, job.language);
+        outgoing.push({
+          job,
+          alertIds: payload.alertIds,
+          notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
+        });
       }
     }
+    await this.repo.drop(paused);
+    await this.repo.discardHidden(nothingShown);
+    await this.repo.postpone(quiet, false);
+    return outgoing;
   }
 
-  private async send(job: ClaimedJob): Promise<void> {
-    if (job.paused) return this.repo.drop(job.subscriptionId);
-    if (job.alerts.length === 0) return this.repo.discardHidden(job.subscriptionId);
-    const quietEnd = job.quietHours ? quietUntil(job.quietHours, new Date()) : undefined;
-    if (quietEnd) return this.repo.postpone(job.subscriptionId, quietEnd, false);
-    const payload = notificationFor(job.alerts, job.language);
-    try {
-      await webpush.sendNotification({ endpoint: job.endpoint, keys: job.keys }, JSON.stringify(payload), {
-        vapidDetails: this.vapid,
-        TTL: TTL_SECONDS,
-        topic: TOPIC,
-        urgency: 'normal',
-        contentEncoding: 'aes128gcm',
-        timeout: SEND_TIMEOUT_MS,
-        agent: this.agent,
-      });
-    } catch (err) {
-      return this.failed(job, err);
+  /** Records what the push services answered, a batch at a time. */
+  private async record(sent: ReadonlyArray<{ job: ClaimedJob; alertIds: string[] }>, results: readonly SendResult[]): Promise<void> {
+    const jobOf = new Map(sent.map((s) => [s.job.subscriptionId, s]));
+    const delivered: Array<{ subscriptionId: string; alertIds: string[] }> = [];
+    const removed: string[] = [];
+    const dropped: string[] = [];
+    const later: Array<{ subscriptionId: string; runAt: Date }> = [];
+    for (const result of results) {
+      const entry = jobOf.get(result.id);
+      if (!entry) continue;
+      const { job, alertIds } = entry;
+      switch (result.outcome) {
+        case 'delivered':
+          delivered.push({ subscriptionId: job.subscriptionId, alertIds });
+          break;
+        case 'gone':
+          // The device unsubscribed or the subscription expired: it is forgotten.
+          removed.push(job.subscriptionId);
+          break;
+        case 'refused':
+          // Stored before PUSH_SERVICES changed, or its host now resolves to an address of ours.
+          this.log.warn({ reason: result.reason, host: new URL(job.endpoint).host }, 'push endpoint refused; subscription deleted');
+          removed.push(job.subscriptionId);
+          break;
+        case 'retry':
+          if (job.attempts < MAX_ATTEMPTS) {
+            later.push({ subscriptionId: job.subscriptionId, runAt: new Date(Date.now() + retryDelayMs(job.attempts, result.retryAfterSeconds)) });
+            break;
+          }
+          this.log.warn({ status: result.status, attempts: job.attempts, error: result.error }, 'push notification given up');
+          dropped.push(job.subscriptionId);
+          break;
+        case 'failed':
+          this.log.warn({ status: result.status, error: result.error }, 'push notification given up');
+          dropped.push(job.subscriptionId);
+          break;
+      }
     }
-    await this.repo.delivered(job.subscriptionId, payload.alertIds, PUSH_COALESCE_MINUTES);
-  }
-
-  private async failed(job: ClaimedJob, err: unknown): Promise<void> {
-    const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
-    if (status === 404 || status === 410) {
-      // The device unsubscribed or the subscription expired: it is forgotten.
-      this.log.info({ status }, 'push subscription gone; deleted');
-      return this.repo.removeById(job.subscriptionId);
-    }
-    // No answer, 429 or 5xx: the push service may take it later. Any other 4xx will not change.
-    const transient = status === undefined || status === 429 || status >= 500;
-    if (!transient || job.attempts >= MAX_ATTEMPTS) {
-      this.log.warn({ status, attempts: job.attempts, err }, 'push notification given up');
-      return this.repo.drop(job.subscriptionId);
-    }
-    const retryAfter = err instanceof webpush.WebPushError ? err.headers['retry-after'] : undefined;
-    const delay = retryDelayMs(job.attempts, typeof retryAfter === 'string' ? retryAfter : undefined);
-    return this.repo.postpone(job.subscriptionId, new Date(Date.now() + delay), true);
+    if (removed.length > 0) this.log.info({ count: removed.length }, 'push subscriptions gone; deleted');
+    await this.repo.delivered(delivered, PUSH_COALESCE_MINUTES);
+    await this.repo.removeById(removed);
+    await this.repo.drop(dropped);
+    await this.repo.postpone(later, true);
   }
 }

@@ -68,7 +68,24 @@ export interface ClaimedJob {
   alerts: NotifiedAlert[];
 }
 
-export type UpsertResult = { kind: 'created' | 'updated'; subscription: PushSubscriptionInfo } | { kind: 'not-yours' };
+export type UpsertResult =
+  | { kind: 'created' | 'updated'; subscription: PushSubscriptionInfo }
+  | { kind: 'not-yours' }
+  /** The network, or the push service's host, holds as many subscriptions as it may. */
+  | { kind: 'network-full' }
+  | { kind: 'host-full' };
+
+/** Where a new subscription comes from: the client's network (IPv4 /24, IPv6 /48) and its push service's host. */
+export interface SubscriptionOrigin {
+  network: string;
+  host: string;
+}
+
+/** How many subscriptions one network may hold, and one push service's host (none: no limit). */
+export interface SubscriptionLimits {
+  perNetwork: number;
+  perHost: number | undefined;
+}
 
 export function pushRepository(db: Database) {
   return {
@@ -89,39 +106,61 @@ export function pushRepository(db: Database) {
       return rows[0]!;
     },
 
-    /** Creates the subscription, or changes it when its endpoint is known with the same auth secret. */
-    async upsert(body: PushSubscriptionBody, language: Language): Promise<UpsertResult> {
+    /**
+     * Creates the subscription, or changes it when its endpoint is known with the same auth
+     * secret. A new one is refused when its network already holds `limits.perNetwork`
+     * subscriptions, or its push service's host `limits.perHost` (when given); the counts are
+     * taken under a lock per network and host, so subscriptions made at once cannot overshoot.
+     */
+    async upsert(body: PushSubscriptionBody, language: Language, origin: SubscriptionOrigin, limits: SubscriptionLimits): Promise<UpsertResult> {
       const q = body.quietHours ?? null;
-      const rows = await db.query<SubscriptionRow & { created: boolean; auth_matches: boolean }>(
-        `WITH upserted AS (
-           INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone, language)
-           VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12)
-           ON CONFLICT (endpoint) DO UPDATE SET
-             p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
-             animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
-             quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, language = excluded.language, updated_at = now()
-           WHERE s.auth = excluded.auth
-           RETURNING *, (xmax = 0) AS created
-         )
-         SELECT ${SUBSCRIPTION_COLUMNS}, created FROM upserted`,
-        [
-          body.endpoint,
-          body.keys.p256dh,
-          body.keys.auth,
-          body.latitude,
-          body.longitude,
-          Math.round(body.radius * 1000),
-          body.animals ?? null,
-          body.paused ?? false,
-          q ? toMinutes(q.start) : null,
-          q ? toMinutes(q.end) : null,
-          q ? q.timeZone : null,
-          language,
-        ],
-      );
-      const row = rows[0];
-      if (!row) return { kind: 'not-yours' };
-      return { kind: row.created ? 'created' : 'updated', subscription: toInfo(row) };
+      return db.transaction(async (tx) => {
+        const [known] = await tx.query<{ auth: string }>('SELECT auth FROM push_subscriptions WHERE endpoint = $1', [body.endpoint]);
+        if (known && known.auth !== body.keys.auth) return { kind: 'not-yours' };
+        if (!known) {
+          await tx.query("SELECT pg_advisory_xact_lock(hashtext('push-network:' || $1))", [origin.network]);
+          const [{ n }] = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions WHERE network = $1', [origin.network])) as [{ n: number }];
+          if (n >= limits.perNetwork) return { kind: 'network-full' };
+          if (limits.perHost !== undefined) {
+            await tx.query("SELECT pg_advisory_xact_lock(hashtext('push-host:' || $1))", [origin.host]);
+            const [{ h }] = (await tx.query<{ h: number }>('SELECT count(*)::int AS h FROM push_subscriptions WHERE endpoint_host = $1', [origin.host])) as [{ h: number }];
+            if (h >= limits.perHost) return { kind: 'host-full' };
+          }
+        }
+        const rows = await tx.query<SubscriptionRow & { created: boolean }>(
+          `WITH upserted AS (
+             INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone, language, network, endpoint_host)
+             VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+             ON CONFLICT (endpoint) DO UPDATE SET
+               p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
+               animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
+               quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, language = excluded.language, updated_at = now()
+             WHERE s.auth = excluded.auth
+             RETURNING *, (xmax = 0) AS created
+           )
+           SELECT ${SUBSCRIPTION_COLUMNS}, created FROM upserted`,
+          [
+            body.endpoint,
+            body.keys.p256dh,
+            body.keys.auth,
+            body.latitude,
+            body.longitude,
+            Math.round(body.radius * 1000),
+            body.animals ?? null,
+            body.paused ?? false,
+            q ? toMinutes(q.start) : null,
+            q ? toMinutes(q.end) : null,
+            q ? q.timeZone : null,
+            language,
+            origin.network,
+            origin.host,
+          ],
+        );
+        const row = rows[0];
+        // Made meanwhile by another request with another auth secret.
+        if (!row) return { kind: 'not-yours' };
+        return { kind: row.created ? 'created' : 'updated', subscription: toInfo(row) };
+      });
     },
 
     async find(endpoint: string, auth: string): Promise<PushSubscriptionInfo | undefined> {
@@ -141,7 +180,7 @@ export function pushRepository(db: Database) {
           [endpoint, auth, paused],
         );
         const row = rows[0];
-        if (row && paused) await dropQueued(tx, row.id);
+        if (row && paused) await dropQueued(tx, [row.id]);
         return row && toInfo(row);
       });
     },
@@ -226,9 +265,16 @@ export function pushRepository(db: Database) {
          ORDER BY a.created_at DESC, a.seq DESC`,
         [ids],
       );
+      const subscriptionById = new Map(subscriptions.map((s) => [s.id, s]));
+      const alertsOf = new Map<string, NotifiedAlert[]>();
+      for (const { subscriptionId, ...alert } of alerts) {
+        const list = alertsOf.get(subscriptionId) ?? [];
+        list.push(alert);
+        alertsOf.set(subscriptionId, list);
+      }
       const claimed: ClaimedJob[] = [];
       for (const job of jobs) {
-        const s = subscriptions.find((r) => r.id === job.id);
+        const s = subscriptionById.get(job.id);
         if (!s) continue; // deleted meanwhile: the job went with it
         const info = toInfo(s);
         claimed.push({
@@ -239,74 +285,89 @@ export function pushRepository(db: Database) {
           paused: s.paused,
           quietHours: info.quietHours,
           language: s.language,
-          alerts: alerts.filter((a) => a.subscriptionId === job.id).map(({ subscriptionId: _, ...a }) => a),
+          alerts: alertsOf.get(job.id) ?? [],
         });
       }
       return claimed;
     },
 
     /**
-     * The notification of `alertIds` was accepted: they are done, the subscription was told
-     * now, and anything newer waits out the coalescing time as the next job.
+     * These notifications were accepted (each subscription with the alerts it carried): those
+     * alerts are done, the subscriptions were told now, and anything newer waits out the
+     * coalescing time as their next job.
      */
-    async delivered(subscriptionId: string, alertIds: readonly string[], coalesceMinutes: number): Promise<void> {
+    async delivered(sent: ReadonlyArray<{ subscriptionId: string; alertIds: readonly string[] }>, coalesceMinutes: number): Promise<void> {
+      if (sent.length === 0) return;
+      const ids = sent.map((s) => s.subscriptionId);
+      const pairs = sent.flatMap((s) => s.alertIds.map((alertId) => [s.subscriptionId, alertId] as const));
       await db.transaction(async (tx) => {
-        await tx.query('DELETE FROM push_pending WHERE subscription_id = $1 AND alert_id = ANY ($2::uuid[])', [subscriptionId, alertIds]);
-        await tx.query('UPDATE push_subscriptions SET last_notified_at = now() WHERE id = $1', [subscriptionId]);
+        await tx.query(
+          `DELETE FROM push_pending p USING unnest($1::bigint[], $2::uuid[]) AS d (subscription_id, alert_id)
+           WHERE p.subscription_id = d.subscription_id AND p.alert_id = d.alert_id`,
+          [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+        );
+        await tx.query('UPDATE push_subscriptions SET last_notified_at = now() WHERE id = ANY ($1::bigint[])', [ids]);
         await tx.query(
           `UPDATE push_jobs SET run_at = now() + make_interval(mins => $2), attempts = 0, locked_until = NULL
-           WHERE subscription_id = $1`,
-          [subscriptionId, coalesceMinutes],
+           WHERE subscription_id = ANY ($1::bigint[])`,
+          [ids, coalesceMinutes],
         );
-        await tx.query(
-          'DELETE FROM push_jobs j WHERE subscription_id = $1 AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)',
-          [subscriptionId],
-        );
+        await deleteEmptyJobs(tx, ids);
       });
     },
 
-    /** Try again later: after a push service's 429 or 5xx, or a quiet hour. */
-    async postpone(subscriptionId: string, runAt: Date, countAttempt: boolean): Promise<void> {
+    /** Try again later: after a push service's 429 or 5xx (counting the attempt), or a quiet hour (not counting it). */
+    async postpone(later: ReadonlyArray<{ subscriptionId: string; runAt: Date }>, countAttempt: boolean): Promise<void> {
+      if (later.length === 0) return;
       await db.query(
-        `UPDATE push_jobs SET run_at = $2, locked_until = NULL, attempts = attempts - CASE WHEN $3 THEN 0 ELSE 1 END
-         WHERE subscription_id = $1`,
-        [subscriptionId, runAt.toISOString(), countAttempt],
+        `UPDATE push_jobs j SET run_at = d.run_at, locked_until = NULL, attempts = j.attempts - CASE WHEN $3 THEN 0 ELSE 1 END
+         FROM unnest($1::bigint[], $2::timestamptz[]) AS d (subscription_id, run_at)
+         WHERE j.subscription_id = d.subscription_id`,
+        [later.map((l) => l.subscriptionId), later.map((l) => l.runAt.toISOString()), countAttempt],
       );
     },
 
     /**
-     * Nothing visible to send: the hidden alerts it held go, and the job too unless an alert
+     * Nothing visible to send: the hidden alerts they held go, and the jobs too unless an alert
      * matched since then is waiting (then it is due now).
      */
-    async discardHidden(subscriptionId: string): Promise<void> {
+    async discardHidden(subscriptionIds: readonly string[]): Promise<void> {
+      if (subscriptionIds.length === 0) return;
       await db.transaction(async (tx) => {
         await tx.query(
-          'DELETE FROM push_pending p USING alerts a WHERE p.subscription_id = $1 AND a.id = p.alert_id AND a.hidden',
-          [subscriptionId],
+          'DELETE FROM push_pending p USING alerts a WHERE p.subscription_id = ANY ($1::bigint[]) AND a.id = p.alert_id AND a.hidden',
+          [subscriptionIds],
         );
-        await tx.query('UPDATE push_jobs SET locked_until = NULL, attempts = 0 WHERE subscription_id = $1', [subscriptionId]);
-        await tx.query(
-          'DELETE FROM push_jobs j WHERE subscription_id = $1 AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)',
-          [subscriptionId],
-        );
+        await tx.query('UPDATE push_jobs SET locked_until = NULL, attempts = 0 WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
+        await deleteEmptyJobs(tx, subscriptionIds);
       });
     },
 
-    /** Paused, or given up: the job and what it held go. */
-    async drop(subscriptionId: string): Promise<void> {
-      await db.transaction((tx) => dropQueued(tx, subscriptionId));
+    /** Paused, or given up: the jobs and what they held go. */
+    async drop(subscriptionIds: readonly string[]): Promise<void> {
+      if (subscriptionIds.length === 0) return;
+      await db.transaction((tx) => dropQueued(tx, subscriptionIds));
     },
 
-    /** The push service says the subscription is gone (404, 410). */
-    async removeById(subscriptionId: string): Promise<void> {
-      await db.query('DELETE FROM push_subscriptions WHERE id = $1', [subscriptionId]);
+    /** The push service says the subscriptions are gone (404, 410), or their endpoints may no longer be reached. */
+    async removeById(subscriptionIds: readonly string[]): Promise<void> {
+      if (subscriptionIds.length === 0) return;
+      await db.query('DELETE FROM push_subscriptions WHERE id = ANY ($1::bigint[])', [subscriptionIds]);
     },
   };
 }
 
-async function dropQueued(tx: Queryable, subscriptionId: string): Promise<void> {
-  await tx.query('DELETE FROM push_pending WHERE subscription_id = $1', [subscriptionId]);
-  await tx.query('DELETE FROM push_jobs WHERE subscription_id = $1', [subscriptionId]);
+async function deleteEmptyJobs(tx: Queryable, subscriptionIds: readonly string[]): Promise<void> {
+  await tx.query(
+    `DELETE FROM push_jobs j WHERE subscription_id = ANY ($1::bigint[])
+       AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)`,
+    [subscriptionIds],
+  );
+}
+
+async function dropQueued(tx: Queryable, subscriptionIds: readonly string[]): Promise<void> {
+  await tx.query('DELETE FROM push_pending WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
+  await tx.query('DELETE FROM push_jobs WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
 }
 
 export type PushRepository = ReturnType<typeof pushRepository>;

@@ -3,10 +3,13 @@
  * delivered to a real push service stand-in on loopback that checks the VAPID JWT and decrypts
  * each payload as a browser would.
  */
+import dns from 'node:dns';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload, PushSubscriptionInfo } from '@wildalert/shared';
 import { startPushService, type BrowserSubscription, type PushService } from '@wildalert/test-support';
 import { gridCellCentre } from '../public-location.ts';
+import { isPublicAddress } from '../push/push-services.ts';
 import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'push-moderator-token';
@@ -15,18 +18,21 @@ let push: PushService;
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN, PUSH_CA_FILE: push.caFile, VAPID_SUBJECT: 'mailto:ops@wildalert.test' });
+  t = await createTestApp({ ADMIN_TOKEN: TOKEN, PUSH_CA_FILE: push.caFile, PUSH_SERVICES: `${push.host} 127.0.0.1:9`, VAPID_SUBJECT: 'mailto:ops@wildalert.test' });
 });
 afterAll(async () => {
   await t?.dispose();
   await push?.close();
 });
 
-/** Each case its own place, a degree apart, so that one case's alerts reach no other's subscriptions. */
+/**
+ * Each case its own place, ~45 km from the last, so that one case's alerts reach no other's
+ * subscriptions (10 km at most); north of 48°, where a sensitive species' cell is over 1.5 km wide.
+ */
 let places = 0;
 function newPlace() {
   places += 1;
-  return { latitude: 45 + places, longitude: 15 + places };
+  return { latitude: 48 + places * 0.4, longitude: 15 + places * 0.4 };
 }
 
 /** `metres` north of a point. */
@@ -308,7 +314,7 @@ describe('notifications', () => {
 
 describe('abuse', () => {
   it('limits subscriptions per client like other anonymous writes', async () => {
-    const limited = await createTestApp({ PUSH_CA_FILE: push.caFile, RATE_LIMIT_POSTS_PER_MINUTE: '2' });
+    const limited = await createTestApp({ PUSH_CA_FILE: push.caFile, PUSH_SERVICES: push.host, RATE_LIMIT_POSTS_PER_MINUTE: '2' });
     try {
       const subs = [push.subscribe(), push.subscribe(), push.subscribe()];
       const answers = [];
@@ -322,5 +328,115 @@ describe('abuse', () => {
     } finally {
       await limited.dispose();
     }
+  });
+});
+
+describe('push services only, never our own network', () => {
+  const problemOf = (res: { json<T>(): T }) => res.json<{ errors?: Record<string, Array<{ code: string }>> }>().errors?.endpoint?.[0]?.code;
+
+  it('refuses endpoints outside PUSH_SERVICES, in any spelling of loopback, and stores nothing', async () => {
+    for (const endpoint of [
+      'https://127.0.0.1/push/x',
+      'https://127.1:8443/push/x',
+      'https://2130706433/push/x',
+      'https://[::1]/push/x',
+      'https://[::ffff:127.0.0.1]/push/x',
+      'https://localhost/push/x',
+      'https://169.254.169.254/latest/meta-data',
+      `https://localhost:${new URL(push.origin).port}/push/x`,
+      'https://push.example.org/push/x',
+    ]) {
+      const sub = { ...push.subscribe(), endpoint };
+      const res = await subscribe(sub, { ...newPlace(), radius: 1 });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(problemOf(res), endpoint).toBe('not_push_service');
+      expect((await lookup(sub)).statusCode).toBe(404);
+    }
+  });
+
+  it('checks again when sending: a stored endpoint no longer allowed is never connected to, and is deleted', async () => {
+    const home = newPlace();
+    const sub = push.subscribe();
+    expect((await subscribe(sub, { ...home, radius: 2 })).statusCode).toBe(201);
+    // As if it had been allowed when stored (an earlier PUSH_SERVICES): the same push service, by another name.
+    const renamed = sub.endpoint.replace('127.0.0.1', 'localhost');
+    await t.app.db.query('UPDATE push_subscriptions SET endpoint = $2 WHERE endpoint = $1', [sub.endpoint, renamed]);
+    const before = push.connections();
+    await postAlert(t.app, { ...home, animal: 'fox' });
+    await deliver();
+    expect(push.connections()).toBe(before);
+    expect(await t.app.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [renamed])).toEqual([]);
+  });
+
+  it('does not follow a redirect: the notification is given up after the one request', async () => {
+    const home = newPlace();
+    const sub = await subscribed({ ...home, radius: 2 });
+    push.answer(sub, 307);
+    await postAlert(t.app, { ...home, animal: 'hare' });
+    await deliver();
+    expect(sentTo(sub).map((r) => r.status)).toEqual([307]);
+    expect(await t.app.db.query('SELECT 1 FROM push_jobs j JOIN push_subscriptions s ON s.id = j.subscription_id WHERE s.endpoint = $1', [sub.endpoint])).toEqual([]);
+  });
+
+  describe('with any public host allowed (PUSH_SERVICES=*)', () => {
+    let open: TestApp;
+    beforeAll(async () => {
+      open = await createTestApp({ PUSH_CA_FILE: push.caFile, PUSH_SERVICES: '*', PUSH_SUBSCRIPTIONS_PER_NETWORK: '2', PUSH_SUBSCRIPTIONS_PER_HOST: '2' });
+    });
+    afterAll(() => open?.dispose());
+
+    const subscribeFrom = (remoteAddress: string, endpoint: string) =>
+      open.app.inject({ method: 'POST', url: '/PushSubscriptions', remoteAddress, payload: { ...push.subscribe(), endpoint, ...newPlace(), radius: 1 } });
+
+    it('refuses every private, local or unresolvable host, checking names in DNS', async () => {
+      for (const endpoint of ['https://127.0.0.1/x', 'https://0x7f.1/x', 'https://[::1]/x', 'https://10.0.0.7/x', 'https://169.254.169.254/x', 'https://[fd00::1]/x', 'https://localhost/x']) {
+        const res = await subscribeFrom('192.0.2.10', endpoint);
+        expect(res.statusCode, endpoint).toBe(400);
+        expect(problemOf(res), endpoint).toBe('not_public_address');
+      }
+      // A name that resolves to loopback (this machine's own), and one that does not resolve.
+      const own = await subscribeFrom('192.0.2.10', `https://${os.hostname()}/x`);
+      expect(problemOf(own)).toBe('not_public_address');
+      const nowhere = await subscribeFrom('192.0.2.10', 'https://push.invalid/x');
+      expect(problemOf(nowhere)).toBe('not_public_address');
+    });
+
+    it('refuses at connection time a name that resolves to one of our addresses', async () => {
+      const addresses = await dns.promises.lookup(os.hostname(), { all: true });
+      expect(addresses.every((a) => !isPublicAddress(a.address)), `${os.hostname()} must resolve to this machine for this test`).toBe(true);
+      const home = newPlace();
+      const sub = push.subscribe();
+      // Stored as if its name had resolved to a public address when subscribing (DNS rebinding).
+      const endpoint = sub.endpoint.replace('127.0.0.1', os.hostname());
+      await open.app.db.query(
+        `INSERT INTO push_subscriptions (endpoint, p256dh, auth, location, radius_m) VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($4, $5), 4326)::geography, 2000)`,
+        [endpoint, sub.keys.p256dh, sub.keys.auth, home.longitude, home.latitude],
+      );
+      const before = push.connections();
+      await postAlert(open.app, { ...home, animal: 'boar' });
+      await open.app.push.delivery.flush();
+      expect(push.connections()).toBe(before);
+      expect(await open.app.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [endpoint])).toEqual([]);
+    });
+
+    it('holds at most PUSH_SUBSCRIPTIONS_PER_NETWORK per network and _PER_HOST per push-service host', async () => {
+      // Public addresses that nothing here sends to: no alert is posted near them.
+      const fromOneNetwork = await Promise.all(['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((from, i) => subscribeFrom(from, `https://8.8.8.8/net/${i}`)));
+      expect(fromOneNetwork.map((r) => r.statusCode).sort()).toEqual([201, 201, 429]);
+      const refused = fromOneNetwork.find((r) => r.statusCode === 429)!;
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(refused.headers['retry-after']).toBeDefined();
+      // Another network may still subscribe, but 8.8.8.8 holds its two already.
+      expect((await subscribeFrom('203.0.113.1', 'https://8.8.8.8/net/3')).statusCode).toBe(429);
+      expect((await subscribeFrom('203.0.113.1', 'https://8.8.4.4/net/4')).statusCode).toBe(201);
+      // Changing an existing subscription is not a new one.
+      const [{ endpoint, auth, p256dh }] = (await open.app.db.query<{ endpoint: string; auth: string; p256dh: string }>(
+        "SELECT endpoint, auth, p256dh FROM push_subscriptions WHERE endpoint LIKE 'https://8.8.8.8/%' LIMIT 1",
+      )) as [{ endpoint: string; auth: string; p256dh: string }];
+      const change = await open.app.inject({
+        method: 'POST', url: '/PushSubscriptions', remoteAddress: '198.51.100.9', payload: { endpoint, keys: { p256dh, auth }, ...newPlace(), radius: 3 },
+      });
+      expect(change.statusCode).toBe(200);
+    });
   });
 });

@@ -16,9 +16,16 @@ import {
   type FieldErrorCode,
   type PushSubscriptionBody,
 } from '@wildalert/shared';
+import { clientNetwork } from '../client-address.ts';
 import { negotiateLanguage } from '../i18n/language.ts';
-import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponses, rateLimited } from '../problem.ts';
+import { judgeEndpoint, resolvesToPublicOnly, type EndpointVerdict, type PushServicePolicy } from '../push/push-services.ts';
 import { isTimeZone } from '../push/quiet-hours.ts';
+
+/** How long a subscribing client waits at most for its push service's name to resolve. */
+const RESOLVE_TIMEOUT_MS = 3_000;
+/** A network or host with its fill of subscriptions: one may be deleted by then. */
+const FULL_RETRY_AFTER_S = 3600;
 
 const notFound = () =>
   new HttpProblem({ status: 404, detail: 'There is no push subscription with this endpoint and auth secret.' });
@@ -29,9 +36,29 @@ const invalid = (field: string, code: FieldErrorCode, message: string) =>
 
 const decodedLength = (base64url: string) => Buffer.from(base64url, 'base64url').length;
 
-/** What the schema cannot say: the endpoint's scheme, the keys' sizes, the time zone. */
+/**
+ * The endpoint must be an allowed push service's, and unless the operator named its host
+ * exactly, every address the host resolves to public (push-services.ts); the sender checks
+ * again on every connection.
+ */
+async function checkEndpoint(endpoint: string, policy: PushServicePolicy): Promise<Extract<EndpointVerdict, { allowed: true }>> {
+  const verdict = judgeEndpoint(endpoint, policy);
+  if (!verdict.allowed) {
+    if (verdict.reason === 'not-https') throw invalid('endpoint', 'not_https', 'must be an https URL');
+    if (verdict.reason === 'not-public') throw invalid('endpoint', 'not_public_address', "must not be an address of a private or local network");
+    throw invalid('endpoint', 'not_push_service', "must be a push service's address this server sends to (PUSH_SERVICES)");
+  }
+  const hostname = new URL(endpoint).hostname;
+  // A name the operator neither named nor knows as a browser's service: looked up now, so a
+  // subscription to an internal name is refused at once rather than at the first alert.
+  if (!verdict.trusted && !verdict.known && !/^[[\d]/.test(hostname) && !(await resolvesToPublicOnly(hostname, RESOLVE_TIMEOUT_MS))) {
+    throw invalid('endpoint', 'not_public_address', 'must be a host whose addresses are all public');
+  }
+  return verdict;
+}
+
+/** What the schema cannot say: the keys' sizes, the time zone. */
 function checkSubscription(body: PushSubscriptionBody): void {
-  if (new URL(body.endpoint).protocol !== 'https:') throw invalid('endpoint', 'not_https', 'must be an https URL');
   const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
   if (p256dh.length !== 65 || p256dh[0] !== 4) throw invalid('keys.p256dh', 'invalid_key', 'must be an uncompressed P-256 point (65 bytes)');
   if (decodedLength(body.keys.auth) !== 16) throw invalid('keys.auth', 'invalid_key', 'must be 16 bytes');
@@ -66,12 +93,16 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
           'with the same auth secret changes the subscription (200); a new one is created (201). The endpoint is',
           'the only identifier stored. Each new alert in the area is notified, at most one notification per',
           '10 minutes (the next summarises what came meanwhile). Counts against the write limits.',
+          '',
+          "The endpoint must belong to a push service the server sends to (by default the browsers' own:",
+          'Google FCM, Mozilla, Microsoft WNS, Apple) and never resolve to a private or local address.',
+          'One network (IPv4 /24, IPv6 /48) holds at most a configured number of subscriptions (429 beyond it).',
         ].join('\n'),
         body: PushSubscriptionBodySchema,
         response: {
           200: PushSubscriptionResponseSchema,
           201: PushSubscriptionResponseSchema,
-          ...problemResponses(400, 409, 413, 415),
+          ...problemResponses(400, 409, 413, 415, 429),
         },
       },
       config: { rateLimit: false },
@@ -79,10 +110,24 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       checkSubscription(request.body);
+      const verdict = await checkEndpoint(request.body.endpoint, app.push.services);
       const language = request.body.language ?? negotiateLanguage(request.headers['accept-language'], 'pl');
-      const result = await app.push.repository.upsert(request.body, language);
+      const { perNetwork, perHost } = app.push.limits;
+      const result = await app.push.repository.upsert(
+        request.body,
+        language,
+        { network: clientNetwork(request), host: verdict.host },
+        // The browsers' services and the operator's own serve everyone: only other hosts are counted.
+        { perNetwork, perHost: verdict.trusted || verdict.known ? undefined : perHost },
+      );
       if (result.kind === 'not-yours') {
         throw new HttpProblem({ status: 409, detail: 'This endpoint is subscribed with another auth secret.' });
+      }
+      if (result.kind === 'network-full') {
+        throw rateLimited(`Your network holds ${perNetwork} area alert subscriptions, as many as one network may; delete one first.`, FULL_RETRY_AFTER_S);
+      }
+      if (result.kind === 'host-full') {
+        throw rateLimited(`The push service ${verdict.host} holds ${perHost} subscriptions, as many as one host may.`, FULL_RETRY_AFTER_S);
       }
       reply.code(result.kind === 'created' ? 201 : 200);
       return { data: result.subscription };
