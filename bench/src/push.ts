@@ -1,26 +1,21 @@
 /**
  * Group `push`: web push on PostgreSQL. Matching a new alert against the subscriptions (the
- * API's own statement, apps/api/src/push/push-repository.ts), and delivery throughput to the
- * tests' push-service stand-in (real VAPID signing and aes128gcm encryption, over HTTPS).
+ * API's own statement, apps/api/src/push/push-repository.ts), and the fan-out of one alert to
+ * many subscriptions through the real server to the tests' push-service stand-in (real VAPID
+ * signing and aes128gcm encryption, over HTTPS), with another visitor searching meanwhile.
  */
-import https from 'node:https';
-import tls from 'node:tls';
-import fs from 'node:fs';
-import webpush from 'web-push';
-import { startPostgresCluster, startPushService } from '@wildalert/test-support';
+import { startPostgresCluster, startPushService, startServerProcess } from '@wildalert/test-support';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPostgres } from '../../apps/api/src/db/postgres.ts';
-import { PushDelivery } from '../../apps/api/src/push/push-delivery.ts';
 import { pushRepository } from '../../apps/api/src/push/push-repository.ts';
-import { percentile } from './flood.ts';
+import { percentile, visit, type VisitResult } from './flood.ts';
+import { seedAlertsSql } from './seed-sql.ts';
 import { KRAKOW, POLAND, random } from './seed.ts';
 
 interface PushBenchOptions {
   subscriptions: number;
   /** Alerts matched one by one, for the matching figure. */
   alerts: number;
-  /** Subscriptions all told of one alert, for the delivery figure. */
-  deliveries: number;
   clusterSettings: Record<string, string | number>;
   figure(name: string, value: number, unit: string): void;
   later(fn: () => Promise<unknown>): void;
@@ -94,37 +89,84 @@ export async function benchPush(o: PushBenchOptions): Promise<void> {
   }
   selects.sort((a, b) => a - b);
   o.figure(`push_search_${size}_p50_ms`, percentile(selects, 0.5), 'ms');
+}
 
-  // Delivery: every subscription within reach of one alert, each a real browser-like key pair
-  // at the stand-in; from matching to the last notification answered.
-  await db.query('TRUNCATE push_subscriptions CASCADE');
-  const push = await startPushService();
+export interface FanOutOptions {
+  /** Subscriptions all told of one alert. */
+  subscriptions: number;
+  /** Alerts seeded for the other visitor's searches to read. */
+  alerts: number;
+  clusterSettings: Record<string, string | number>;
+  /** Environment that takes the abuse limits out of the way (the bench is one address). */
+  unlimited: Record<string, string>;
+  figure(name: string, value: number, unit: string): void;
+  later(fn: () => Promise<unknown>): void;
+}
+
+/**
+ * The fan-out of one alert to every subscription around it, through the real server (its build,
+ * on PostgreSQL, sender threads and all) to the push-service stand-in in this process (each JWT
+ * checked, one payload in 50 decrypted: its cryptography is the push service's, not ours), from
+ * POST /Alerts to the last notification received. Meanwhile another visitor searches the map,
+ * one search at a time, as it did before on an idle server.
+ */
+export async function benchPushFanOut(o: FanOutOptions): Promise<void> {
+  const cluster = await startPostgresCluster({ settings: o.clusterSettings });
+  o.later(() => cluster.stop());
+  await cluster.psql('CREATE DATABASE wildalert');
+  const url = cluster.urlFor('wildalert');
+  const push = await startPushService({ verify: 'sample' });
   o.later(() => push.close());
-  for (let i = 0; i < o.deliveries; i++) {
-    const sub = push.subscribe();
+  const server = await startServerProcess({
+    build: true,
+    env: { DATABASE_URL: url, LOG_LEVEL: 'warn', PUSH_SERVICES: push.host, PUSH_CA_FILE: push.caFile, ...o.unlimited },
+  });
+  o.later(() => server.kill('SIGTERM'));
+  const db = await openPostgres({ connectionString: url });
+  o.later(() => db.close());
+  // Without the API's statement timeout: the seed is one long statement.
+  await cluster.psql(seedAlertsSql(o.alerts), 'wildalert');
+  for (let i = 0; i < o.subscriptions; i += 1000) {
+    const subs = Array.from({ length: Math.min(1000, o.subscriptions - i) }, () => push.subscribe());
     await db.query(
       `INSERT INTO push_subscriptions (endpoint, p256dh, auth, location, radius_m)
-       VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($4, $5), 4326)::geography, 5000)`,
-      [sub.endpoint, sub.keys.p256dh, sub.keys.auth, KRAKOW.longitude, KRAKOW.latitude],
+       SELECT e, p, a, ST_SetSRID(ST_MakePoint($4, $5), 4326)::geography, 5000 FROM unnest($1::text[], $2::text[], $3::text[]) AS s (e, p, a)`,
+      [subs.map((s) => s.endpoint), subs.map((s) => s.keys.p256dh), subs.map((s) => s.keys.auth), KRAKOW.longitude, KRAKOW.latitude],
     );
   }
-  const agent = new https.Agent({ keepAlive: true, ca: [...tls.rootCertificates, fs.readFileSync(push.caFile, 'utf8')] });
-  o.later(async () => agent.destroy());
-  const delivery = new PushDelivery(repo, { subject: 'mailto:bench@wildalert.test', ...webpush.generateVAPIDKeys() }, agent, {
-    warn: (obj, msg) => console.warn(msg, obj),
-    info: () => {},
-  });
-  // Twice: the first round opens the connections to the push service, the second is measured.
+  await db.query('VACUUM ANALYZE');
+  const size = `${o.subscriptions / 1000}k`;
+  const idle = await visit(server.url, '127.0.0.2', 10, 100, 3);
+
+  // Twice: the first round opens the connections to the push service; the second is measured.
   let seconds = 0;
+  let during: VisitResult = { latencies: [], failed: 0 };
   for (const round of [1, 2]) {
     await db.query('UPDATE push_subscriptions SET last_notified_at = NULL');
-    await db.query(addAlertSql, [KRAKOW.longitude, KRAKOW.latitude]);
+    const all = push.waitFor(o.subscriptions * round);
+    const visiting = round === 2 ? visit(server.url, '127.0.0.2', 10, 100, 4) : undefined;
     const t = performance.now();
-    await delivery.flush();
+    const res = await fetch(`${server.url}/Alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...KRAKOW, animal: 'boar', comments: `Fan-out ${round}` }),
+    });
+    if (res.status !== 201) throw new Error(`POST /Alerts answered ${res.status}`);
+    await all;
     seconds = (performance.now() - t) / 1000;
-    if (push.received.length !== o.deliveries * round || push.refused.length > 0) {
-      throw new Error(`push delivery: ${push.received.length} of ${o.deliveries * round} delivered, ${push.refused.length} refused`);
-    }
+    if (visiting) during = await visiting;
+    // The server records the last answers after the stand-in has them: the next round starts on an empty queue.
+    while (Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM push_jobs'))[0]!.n) > 0) await new Promise((r) => setTimeout(r, 50));
+    if (push.refused.length > 0) throw new Error(`push fan-out: ${push.refused.length} refused, e.g. ${push.refused[0]}`);
   }
-  o.figure('push_delivery_per_s', o.deliveries / seconds, 'notifications/s');
+  const decrypted = push.received.filter((r) => r.payload !== undefined).length;
+  if (decrypted === 0) throw new Error('push fan-out: no payload decrypted');
+  o.figure(`push_fanout_${size}_s`, seconds, 's');
+  o.figure(`push_fanout_${size}_per_s`, o.subscriptions / seconds, 'notifications/s');
+  const idleP50 = percentile(idle.latencies, 0.5);
+  const duringP50 = percentile(during.latencies, 0.5);
+  o.figure('push_fanout_search_p50_idle_ms', idleP50, 'ms');
+  o.figure('push_fanout_search_p50_during_ms', duringP50, 'ms');
+  o.figure('push_fanout_search_p50_ratio', duringP50 / idleP50, '×');
+  o.figure('push_fanout_search_p99_during_ms', percentile(during.latencies, 0.99), 'ms');
 }

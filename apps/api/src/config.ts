@@ -216,8 +216,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       caFile: v.PUSH_CA_FILE && path.resolve(v.PUSH_CA_FILE),
       services: v.PUSH_SERVICES,
       limits: { perNetwork: v.PUSH_SUBSCRIPTIONS_PER_NETWORK, perHost: v.PUSH_SUBSCRIPTIONS_PER_HOST },
-      // One core is the API's; the others may encrypt (the threads run at a lower priority anyway).
-      senderThreads: v.PUSH_SENDER_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      // One a core (at most 4): they run at a lower priority than the API's thread, so they take what it leaves.
+      senderThreads: v.PUSH_SENDER_THREADS ?? Math.min(4, os.availableParallelism()),
     },
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,

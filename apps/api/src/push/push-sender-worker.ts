@@ -29,9 +29,13 @@ try {
   // Not Linux, or not allowed: the thread keeps the process's priority.
 }
 
-const ca = settings.caPem ? [...tls.rootCertificates, settings.caPem] : undefined;
+/**
+ * Extra authorities in one secure context made once: given as `ca`, the system's ~150 roots
+ * would be joined into the agent's key for its connection pool on every request (0.3 ms each).
+ */
+const secureContext = settings.caPem ? tls.createSecureContext({ ca: [...tls.rootCertificates, settings.caPem] }) : undefined;
 /** Connections are kept open between notifications; a push service gets at most this many at once from one thread. */
-const agentOptions = { keepAlive: true, maxSockets: 64, ...(ca ? { ca } : {}) };
+const agentOptions = { keepAlive: true, maxSockets: 64, ...(secureContext ? { secureContext } : {}) };
 /** Hosts the operator named exactly: reached whatever they resolve to. */
 const trustedAgent = new https.Agent(agentOptions);
 /** Every other host: each address it resolves to must be public, checked as the socket connects. */
