@@ -45,8 +45,35 @@ function isStorableDateTime(text: string): boolean {
 const bodyAjv = newAjv({ coerceTypes: false });
 const textAjv = newAjv({ coerceTypes: 'array' });
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+/**
+ * A valid date-time as the same instant in UTC, its fraction digits kept (PostgreSQL keeps
+ * microseconds): RFC 3339 allows offsets up to ±23:59, PostgreSQL's timestamptz input only up
+ * to ±15:59, and a cache keyed on the text would keep one instant under many names.
+ */
+function inUtc(text: string): string {
+  const fraction = /(\.\d+)?(?:z|[+-][\d:]+)$/i.exec(text)?.[1] ?? '';
+  return `${new Date(Date.parse(text)).toISOString().slice(0, 19)}${fraction}Z`;
+}
+
+/** The names of an object schema's date-time properties. */
+const dateTimeNames = (schema: { properties?: Record<string, { format?: string }> }) =>
+  Object.entries(schema.properties ?? {}).flatMap(([name, property]) => (property.format === 'date-time' ? [name] : []));
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  if (httpPart === 'body') return bodyAjv.compile(schema);
+  const validate = textAjv.compile(schema);
+  const instants = dateTimeNames(schema);
+  if (instants.length === 0) return validate;
+  // A date-time in a query string reaches the routes (and SQL) in UTC: written once, here.
+  const validateInUtc = (data: Record<string, unknown>) => {
+    const valid = validate(data);
+    validateInUtc.errors = validate.errors;
+    if (valid) for (const name of instants) if (typeof data[name] === 'string') data[name] = inUtc(data[name]);
+    return valid;
+  };
+  validateInUtc.errors = validate.errors;
+  return validateInUtc;
+};
 
 /**
  * Parses a query string with case-insensitive names (as the earlier ASP.NET API bound

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 import type { Alert } from '@wildalert/shared';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'feed-moderator-token';
 let t: TestApp;
@@ -18,6 +18,7 @@ const NOWY_SACZ = { latitude: 49.6218, longitude: 20.6971 };
 const ZAKOPANE = { latitude: 49.2992, longitude: 19.9496 };
 const KROSNO = { latitude: 49.6887, longitude: 21.7706 };
 const SANOK = { latitude: 49.5557, longitude: 22.2059 };
+const PRZEMYSL = { latitude: 49.7838, longitude: 22.7678 };
 
 const at = (p: { latitude: number; longitude: number }) => `Latitude=${p.latitude}&Longitude=${p.longitude}`;
 
@@ -200,6 +201,19 @@ describe('GET /Alerts.atom', () => {
       expect(entry.link['@_href']).toBe(`http://wildalert.example/WildAlertApp/alerts/${alert.id}?lang=${language}`);
     }
     expect((await t.app.inject(`/Alerts.atom?${near}&lang=de`)).statusCode).toBe(400);
+  });
+
+  it('takes since with any UTC offset RFC 3339 allows, as the instant it names', async () => {
+    const posted = [await postAlert(t.app, { ...PRZEMYSL, animal: 'fox' }), await postAlert(t.app, { ...PRZEMYSL, animal: 'boar' })];
+    const later = posted[1]!.createdAt;
+    const justAfter = new Date(Date.parse(later) + 1).toISOString();
+    for (const offset of UTC_OFFSETS_MINUTES) {
+      for (const instant of [later, justAfter]) {
+        const { feed: f } = await feed(`${at(PRZEMYSL)}&Radius=1&since=${encodeURIComponent(atOffset(instant, offset))}`);
+        const expected = posted.filter((a) => a.createdAt >= instant).map((a) => `urn:uuid:${a.id}`).reverse();
+        expect((f.entry ?? []).map((e) => e.id), atOffset(instant, offset)).toEqual(expected);
+      }
+    }
   });
 
   it('is a valid feed with no entries where nothing was reported', async () => {
