@@ -16,6 +16,7 @@ const ENGINE_INDEPENDENT = [
   'src/client-address.test.ts',
   'src/plugins/admin.test.ts',
   'src/plugins/docs.test.ts',
+  'src/plugins/method-not-allowed.test.ts',
   'src/plugins/rate-limit.test.ts',
   'src/plugins/security-headers.test.ts',
   'test/connections.test.ts',
