@@ -12,6 +12,7 @@ const repo = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
  */
 const ENGINE_INDEPENDENT = [
   'src/config.test.ts',
+  'src/validation.test.ts',
   'src/search-cache.test.ts',
   'src/client-address.test.ts',
   'src/plugins/admin.test.ts',
