@@ -92,6 +92,11 @@ describe('a JSON null body', () => {
     expect(reported.json<{ data: Array<{ id: string }> }>().data.map((a) => a.id)).not.toContain(alert.id);
   });
 
+  it('leaves a path no route has to its 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/nope', payload: 'null', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('is not the same as no body: a bare report, with no content type, still counts', async () => {
     const alert = await postAlert(t.app, { latitude: 50.07, longitude: 19.96, animal: 'boar' });
     const res = await t.app.inject({ method: 'POST', url: `/Alerts/${alert.id}/reports` });

@@ -103,11 +103,12 @@ export function parseQueryString(raw: string): Record<string, string | string[]>
  * another media type with 415 and an empty JSON body with 400 already.)
  */
 export async function refuseUndeclaredBody(request: FastifyRequest): Promise<void> {
-  if (request.body === undefined || request.routeOptions.schema?.body !== undefined) return;
+  // A path no route has is answered 404, whatever it was sent.
+  if (request.body === undefined || request.is404 || request.routeOptions.schema?.body !== undefined) return;
   throw new HttpProblem({
     status: 400,
     type: PROBLEM_TYPES.validation,
-    detail: `${request.method} ${request.routeOptions.url ?? ''} takes no request body; send none.`,
+    detail: `${request.method} ${request.routeOptions.url} takes no request body; send none.`,
     errors: { body: [fieldError({ code: 'unknown_field' })] },
   });
 }
