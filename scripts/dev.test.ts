@@ -4,37 +4,20 @@
  * `npm test` runs that workspace's tests from its own folder.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT } from '@wildalert/test-support';
+import { freePort, processesWith, processMarker, REPO_ROOT } from '@wildalert/test-support';
 
 const exec = promisify(execFile);
 const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 /** The Node binary the `node` package installs, which every npm script runs on. */
 const projectNode = fs.realpathSync(path.join(REPO_ROOT, 'node_modules/node/bin/node'));
 
-/** The processes (pid and executable) whose environment holds `marker`. */
-function processesWith(marker: string): { pid: number; exe: string }[] {
-  const found = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/environ`, 'latin1').includes(marker)) {
-        found.push({ pid: Number(entry), exe: fs.readlinkSync(`/proc/${entry}/exe`) });
-      }
-    } catch {
-      // gone meanwhile, or a zombie
-    }
-  }
-  return found;
-}
-
 describe('npm run dev', () => {
-  const marker = `WILDALERT_DEV_TEST=${randomUUID()}`;
+  const marker = processMarker('WILDALERT_DEV_TEST');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-dev-'));
   let dev: ChildProcess;
   let output = '';
@@ -46,7 +29,7 @@ describe('npm run dev', () => {
     const [apiPort, webPort] = [await freePort(), await freePort()];
     web = `http://127.0.0.1:${webPort}`;
     api = `http://127.0.0.1:${apiPort}`;
-    const [name, value] = marker.split('=') as [string, string];
+    const [name, value] = marker;
     // In a process group of its own, as a terminal runs it, so the test can press Ctrl-C.
     dev = spawn('npm', ['run', 'dev'], {
       cwd: REPO_ROOT,

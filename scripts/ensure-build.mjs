@@ -56,22 +56,58 @@ function ensureBuilt(name) {
   if (result.status !== 0) throw new Error(`Building ${workspace} failed (${result.status ?? result.signal})`);
 }
 
+/** How long a child's process group has to end after SIGTERM before it is killed outright. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Ends `child`'s whole process group when `signal` aborts. An npm script runs a shell that runs
+ * the build, and a signal to npm alone would leave the build running: the child is spawned
+ * `detached` (the leader of a group of its own) and the group is signalled.
+ */
+export function endGroupOnAbort(child, signal) {
+  if (!signal) return;
+  const kill = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // Ended already.
+    }
+  };
+  let timer;
+  const stop = () => {
+    kill('SIGTERM');
+    timer = setTimeout(() => kill('SIGKILL'), STOP_GRACE_MS);
+  };
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  child.once('close', () => {
+    signal.removeEventListener('abort', stop);
+    clearTimeout(timer);
+  });
+}
+
 /**
  * Builds `name` when stale, without holding up the caller: its output is kept and shown only
  * when the build fails (the error then carries it). Resolves to the seconds it took, or
- * undefined when the build was fresh.
+ * undefined when the build was fresh. An abort of `signal` ends the build, its own children too.
  */
-export async function buildWhenStale(name, { onStart = () => {} } = {}) {
+export async function buildWhenStale(name, { onStart = () => {}, signal } = {}) {
   if (!isStale(name)) return undefined;
   onStart();
   const started = performance.now();
   const { workspace } = BUILDS[name];
-  const child = spawn('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: buildEnv() });
+  const child = spawn('npm', ['run', 'build', '-w', workspace, '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: buildEnv(),
+    detached: true,
+  });
+  endGroupOnAbort(child, signal);
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const [code, signal] = await new Promise((resolve) => child.once('close', (...result) => resolve(result)));
-  if (code !== 0) throw new Error(`${output}\nBuilding ${workspace} failed (${code ?? signal})`);
+  const [code, exitSignal] = await new Promise((resolve) => child.once('close', (...result) => resolve(result)));
+  if (code !== 0) throw new Error(`${output}\nBuilding ${workspace} failed (${code ?? exitSignal})`);
   return (performance.now() - started) / 1000;
 }
 

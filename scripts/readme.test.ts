@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT } from '@wildalert/test-support';
+import { freePort, processesWith, processMarker, REPO_ROOT } from '@wildalert/test-support';
 import { readMapUrl } from '../apps/web/src/lib/map-url.ts';
 
 const exec = promisify(execFile);
@@ -15,6 +15,7 @@ let port: number;
 let origin: string;
 let server: ReturnType<typeof spawn>;
 let output = '';
+const marker = processMarker('WILDALERT_README_TEST');
 
 beforeAll(async () => {
   expect(readme).toContain('npm ci && npm start');
@@ -22,8 +23,9 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   server = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', [marker[0]]: marker[1] },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal or a service manager runs it.
     detached: true,
   });
   server.stdout!.on('data', (d) => (output += d));
@@ -37,9 +39,9 @@ beforeAll(async () => {
   }
 }, 150_000);
 
-afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise((r) => server?.once('exit', r));
+afterAll(() => {
+  // The last test stops it; after a failure, whatever is left is killed.
+  for (const { pid } of processesWith(marker)) process.kill(pid, 'SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -110,5 +112,16 @@ describe('the README API examples', () => {
     }
     const { data } = await (await fetch(`${origin}/Alerts?Latitude=50.0497&Longitude=19.9445`)).json();
     expect(data.map((a: { comments: string }) => a.comments)).toContain('Dwa dziki przy Plantach');
+  });
+});
+
+describe('npm start, stopped', () => {
+  it('on SIGTERM to the npm process alone (as a service manager or a container stops it), the server stops gracefully and npm exits, leaving nothing running', async () => {
+    expect(processesWith(marker).length).toBeGreaterThanOrEqual(2);
+    server.kill('SIGTERM');
+    await expect.poll(() => processesWith(marker), { timeout: 15_000 }).toEqual([]);
+    expect(output).toContain('"msg":"stopped"');
+    expect([server.exitCode, server.signalCode]).toEqual([0, null]);
+    await expect(fetch(`${origin}/health`)).rejects.toThrow();
   });
 });

@@ -36,7 +36,7 @@ import animals from './routes/animals.ts';
 import health from './routes/health.ts';
 import moderation from './routes/moderation.ts';
 import pushSubscriptions from './routes/push-subscriptions.ts';
-import { parseQueryString, validatorCompiler } from './validation.ts';
+import { parseQueryString, refuseUndeclaredBody, validatorCompiler } from './validation.ts';
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -83,6 +83,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('preValidation', refuseUndeclaredBody);
   // JSON only: a text/plain body is refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');
 

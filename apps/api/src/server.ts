@@ -7,16 +7,41 @@ import { DataDirError } from './db/database.ts';
 /** Draining and closing must end within this, or the process exits with 1 anyway. */
 const GRACE_MS = 10_000;
 
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
+/**
+ * A stop signal repeated within this is the same request, not an impatient second one (which
+ * exits at once): under `npm start` a terminal's Ctrl-C, or a service manager's SIGTERM to the
+ * whole group, reaches the server both directly and forwarded by npm.
+ */
+const SAME_REQUEST_MS = 1_000;
+
 async function main() {
   const config = loadConfig(process.env);
   const app = await buildApp(config);
-  closeWithGrace({ delay: GRACE_MS, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+  let stopSignal: NodeJS.Signals | undefined;
+  const logger = { error: (message: unknown) => app.log.error(message) };
+  // close-with-grace sees to errors and the rarer signals; the stop signals are counted here.
+  const closer = closeWithGrace({ delay: GRACE_MS, logger, skip: [...STOP_SIGNALS] }, async ({ signal = stopSignal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an error nothing handled');
     app.log.info({ signal }, 'stopping: answering requests already sent, then closing the database');
     await app.drain();
     await app.close();
     app.log.info('stopped');
   });
+  let askedAt: number | undefined;
+  for (const name of STOP_SIGNALS) {
+    process.on(name, (signal) => {
+      if (askedAt === undefined) {
+        askedAt = performance.now();
+        stopSignal = signal;
+        void closer.close();
+      } else if (performance.now() - askedAt > SAME_REQUEST_MS) {
+        app.log.error(`second ${signal}, exiting`);
+        process.exit(1);
+      }
+    });
+  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;

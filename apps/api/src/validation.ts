@@ -8,7 +8,9 @@ import querystring from 'node:querystring';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { fieldError } from '@wildalert/shared';
+import { HttpProblem, PROBLEM_TYPES } from './problem.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -45,25 +47,68 @@ function isStorableDateTime(text: string): boolean {
 const bodyAjv = newAjv({ coerceTypes: false });
 const textAjv = newAjv({ coerceTypes: 'array' });
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+/**
+ * A valid date-time as the same instant in UTC, its fraction digits kept (PostgreSQL keeps
+ * microseconds): RFC 3339 allows offsets up to ±23:59, PostgreSQL's timestamptz input only up
+ * to ±15:59, and a cache keyed on the text would keep one instant under many names.
+ */
+function inUtc(text: string): string {
+  const fraction = /(\.\d+)?(?:z|[+-][\d:]+)$/i.exec(text)?.[1] ?? '';
+  return `${new Date(Date.parse(text)).toISOString().slice(0, 19)}${fraction}Z`;
+}
+
+/** The names of an object schema's date-time properties. */
+const dateTimeNames = (schema: { properties?: Record<string, { format?: string }> }) =>
+  Object.entries(schema.properties ?? {}).flatMap(([name, property]) => (property.format === 'date-time' ? [name] : []));
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  if (httpPart === 'body') return bodyAjv.compile(schema);
+  const validate = textAjv.compile(schema);
+  const instants = dateTimeNames(schema);
+  if (instants.length === 0) return validate;
+  // A date-time in a query string reaches the routes (and SQL) in UTC: written once, here.
+  const validateInUtc = (data: Record<string, unknown>) => {
+    const valid = validate(data);
+    validateInUtc.errors = validate.errors;
+    if (valid) for (const name of instants) if (typeof data[name] === 'string') data[name] = inUtc(data[name]);
+    return valid;
+  };
+  validateInUtc.errors = validate.errors;
+  return validateInUtc;
+};
 
 /**
  * Parses a query string with case-insensitive names (as the earlier ASP.NET API bound
- * them): every name is lower-cased, and the schemas declare lower-case names. Empty values
- * are dropped, so `Radius=` means "default", not 0. Invalid percent-encoding is kept as
- * written rather than failing.
+ * them): every name is lower-cased, and the schemas declare lower-case names. An empty value
+ * is a value, checked as any other: `Radius=` is refused as the schema refuses an empty
+ * number (ASP.NET refused it too), not read as "default". Invalid percent-encoding is kept
+ * as written rather than failing.
  */
 export function parseQueryString(raw: string): Record<string, string | string[]> {
   const parsed = querystring.parse(raw);
   const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of Object.entries(parsed)) {
     const key = name.toLowerCase();
-    const values = [value ?? []].flat().filter((v) => v !== '');
-    if (values.length === 0) continue;
+    const values = [value ?? []].flat();
     const before = out[key];
     const all = before === undefined ? values : [before, values].flat();
     out[key] = all.length === 1 ? all[0]! : all;
   }
   return out;
+}
+
+/**
+ * A route that declares no body takes none: a JSON body sent to it (`null`, `{}`) is refused
+ * as its operation documents no request body, rather than ignored. (Fastify refuses a body of
+ * another media type with 415 and an empty JSON body with 400 already.)
+ */
+export async function refuseUndeclaredBody(request: FastifyRequest): Promise<void> {
+  // A path no route has is answered 404, whatever it was sent.
+  if (request.body === undefined || request.is404 || request.routeOptions.schema?.body !== undefined) return;
+  throw new HttpProblem({
+    status: 400,
+    type: PROBLEM_TYPES.validation,
+    detail: `${request.method} ${request.routeOptions.url} takes no request body; send none.`,
+    errors: { body: [fieldError({ code: 'unknown_field' })] },
+  });
 }

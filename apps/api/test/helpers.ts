@@ -109,3 +109,21 @@ export async function postAlert(app: FastifyInstance, body: Record<string, unkno
   if (res.statusCode !== 201) throw new Error(`POST /Alerts answered ${res.statusCode}: ${res.body}`);
   return res.json<{ data: Alert }>().data;
 }
+
+/**
+ * RFC 3339 allows any UTC offset up to ±23:59 (PostgreSQL's timestamptz input only ±15:59): the
+ * offsets a `since` is written in by the tests, the widest first.
+ */
+export const UTC_OFFSETS_MINUTES = [23 * 60 + 59, -(23 * 60 + 59), 20 * 60, -(16 * 60), 5 * 60 + 45, 0] as const;
+
+/**
+ * The instant `iso` ("…Z") written with another UTC offset, its fraction digits kept:
+ * `atOffset('2026-01-01T00:00:00.123Z', 20 * 60)` is `'2026-01-01T20:00:00.123+20:00'`.
+ */
+export function atOffset(iso: string, offsetMinutes: number): string {
+  const fraction = /(\.\d+)?Z$/.exec(iso)?.[1] ?? '';
+  const local = new Date(Date.parse(iso) + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const minutes = Math.abs(offsetMinutes);
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${local}${fraction}${offsetMinutes < 0 ? '-' : '+'}${hhmm}`;
+}

@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { problem, sendProblem } from '../problem.ts';
 import { methodOf } from './errors.ts';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/**
+ * Methods answered elsewhere: OPTIONS by CORS on every path, HEAD with each GET (Fastify adds
+ * a HEAD route beside every GET, the 405 ones included).
+ */
+const ANSWERED_ELSEWHERE = new Set(['OPTIONS', 'HEAD']);
 
 export function recordRoutes(app: FastifyInstance): () => void {
   const byUrl = new Map<string, Set<string>>();
@@ -19,9 +23,11 @@ export function recordRoutes(app: FastifyInstance): () => void {
     byUrl.set(route.url, methods);
   });
   return () => {
+    // Every method Fastify routes (TRACE and QUERY too): another one is a 404 before any route.
+    const routable = app.supportedMethods.filter((m) => !ANSWERED_ELSEWHERE.has(m));
     // Copy first: the routes added below are recorded too.
     for (const [url, methods] of [...byUrl]) {
-      const missing = METHODS.filter((m) => !methods.has(m));
+      const missing = routable.filter((m) => !methods.has(m));
       if (missing.length === 0 || methods.size === 0) continue;
       const allow = [...methods].filter((m) => m !== 'OPTIONS').join(', ');
       app.route({

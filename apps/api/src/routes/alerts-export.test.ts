@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertsGeoJson } from '@wildalert/shared';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,6 +147,27 @@ describe('GET /Alerts.csv', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=50&Longitude=19&limit=0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('GET /Alerts.geojson and /Alerts.csv since', () => {
+  it('takes since with any UTC offset RFC 3339 allows, as the instant it names', async () => {
+    const OLSZTYN = { latitude: 53.7784, longitude: 20.4801 };
+    const posted = [await add({ ...OLSZTYN, animal: 'fox' }), await add({ ...OLSZTYN, animal: 'boar' })];
+    const later = posted[1]!.createdAt;
+    const justAfter = new Date(Date.parse(later) + 1).toISOString();
+    for (const offset of UTC_OFFSETS_MINUTES) {
+      for (const instant of [later, justAfter]) {
+        const url = `?Latitude=${OLSZTYN.latitude}&Longitude=${OLSZTYN.longitude}&Radius=1&since=${encodeURIComponent(atOffset(instant, offset))}`;
+        const expected = posted.filter((a) => a.createdAt >= instant).map((a) => a.id).reverse();
+        const geojson = await t.app.inject({ method: 'GET', url: `/Alerts.geojson${url}` });
+        expect(geojson.statusCode, `${url}: ${geojson.body}`).toBe(200);
+        expect((geojson.json() as AlertsGeoJson).features.map((f) => f.id), url).toEqual(expected);
+        const csv = await t.app.inject({ method: 'GET', url: `/Alerts.csv${url}` });
+        expect(csv.statusCode, `${url}: ${csv.body}`).toBe(200);
+        expect(parseCsv(csv.body).slice(1).map((row) => row[0]), url).toEqual(expected);
+      }
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import type { Alert } from '@wildalert/shared';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'feed-moderator-token';
 let t: TestApp;
@@ -16,6 +17,8 @@ const RZESZOW = { latitude: 50.0412, longitude: 21.999 };
 const NOWY_SACZ = { latitude: 49.6218, longitude: 20.6971 };
 const ZAKOPANE = { latitude: 49.2992, longitude: 19.9496 };
 const KROSNO = { latitude: 49.6887, longitude: 21.7706 };
+const SANOK = { latitude: 49.5557, longitude: 22.2059 };
+const PRZEMYSL = { latitude: 49.7838, longitude: 22.7678 };
 
 const at = (p: { latitude: number; longitude: number }) => `Latitude=${p.latitude}&Longitude=${p.longitude}`;
 
@@ -40,7 +43,35 @@ interface Feed {
   entry?: Entry[];
 }
 
-/** GET the feed as a reader would, from http://wildalert.example; the XML checked well-formed and parsed. */
+/** An element as a strict reader gives it: its attributes and its text, entities resolved. */
+interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  text: string;
+  children: XmlElement[];
+}
+
+/**
+ * Parses as a strict XML 1.0 reader does (saxes, with namespaces): a reference to an entity XML
+ * does not define (`&nbsp;`) or to a character it cannot hold (`&#0;`) is an error, thrown.
+ */
+function parseStrictly(xml: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: true });
+  const root: XmlElement = { name: '', attributes: {}, text: '', children: [] };
+  const open = [root];
+  parser.on('opentag', (tag) => {
+    const attributes = Object.fromEntries(Object.values(tag.attributes).map((a) => [a.name, a.value]));
+    const element = { name: tag.name, attributes, text: '', children: [] };
+    open.at(-1)!.children.push(element);
+    open.push(element);
+  });
+  parser.on('text', (text) => (open.at(-1)!.text += text));
+  parser.on('closetag', () => open.pop());
+  parser.write(xml).close();
+  return root.children[0]!;
+}
+
+/** GET the feed as a reader would, from http://wildalert.example; the XML read strictly, then parsed into plain objects. */
 async function feed(query: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'GET',
@@ -48,14 +79,14 @@ async function feed(query: string, headers: Record<string, string> = {}) {
     headers: { host: 'wildalert.example', ...headers },
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(XMLValidator.validate(res.body)).toBe(true);
+  const strict = parseStrictly(res.body);
   const parser = new XMLParser({
     ignoreAttributes: false,
     parseTagValue: false,
     trimValues: false,
     isArray: (_name, path) => path === 'feed.entry' || path === 'feed.link',
   });
-  return { res, feed: (parser.parse(res.body) as { feed: Feed }).feed };
+  return { res, strict, feed: (parser.parse(res.body) as { feed: Feed }).feed };
 }
 
 describe('GET /Alerts.atom', () => {
@@ -103,6 +134,33 @@ describe('GET /Alerts.atom', () => {
     expect(f.entry![0]!.summary['#text']).toBe(alert.comments.replaceAll('\r\n', '\n'));
   });
 
+  it('keeps entity-like text as typed, in a feed a strict XML reader takes', async () => {
+    const typed = [
+      'Tom & Jerry &amp; friends',
+      'pod&nbsp;mostem',
+      'NUL &#0; and &#65; &#x41; &#x;',
+      '&lt;b&gt; &quot;x&quot; &apos;y&apos; &unknown; &; & ;',
+    ];
+    const posted = [];
+    for (const comments of typed) posted.push(await postAlert(t.app, { ...SANOK, animal: 'boar', comments }));
+    for (const lang of ['pl', 'en', 'uk']) {
+      const query = `${at(SANOK)}&Radius=1&lang=${lang}`;
+      // The other texts and attributes as the lenient parser reads them (it keeps what it cannot resolve).
+      const { strict: f, feed: lenient } = await feed(query);
+      const child = (e: XmlElement, name: string) => e.children.filter((c) => c.name === name);
+      expect(child(f, 'title')[0]!.text).toBe(lenient.title);
+      expect(child(f, 'id')[0]!.text).toBe(`http://wildalert.example/Alerts.atom?${query}`);
+      expect(child(f, 'link').map((l) => l.attributes)).toEqual(lenient.link.map((l) => ({ rel: l['@_rel'], type: l['@_type'], href: l['@_href'] })));
+      const entries = child(f, 'entry');
+      expect(entries.map((e) => child(e, 'summary')[0]!.text)).toEqual(typed.toReversed());
+      for (const [i, e] of entries.entries()) {
+        expect(child(e, 'id')[0]!.text).toBe(`urn:uuid:${posted.at(-1 - i)!.id}`);
+        expect(child(e, 'title')[0]!.text).toBe(lenient.entry![i]!.title);
+        expect(child(e, 'category')[0]!.attributes).toEqual({ term: 'boar', label: lenient.entry![i]!.category['@_label'] });
+      }
+    }
+  });
+
   it('takes the filters of GET /Alerts, leaves hidden alerts out, and shows a sensitive species only at its published cell', async () => {
     const fox = await postAlert(t.app, { ...NOWY_SACZ, animal: 'fox', comments: 'lis' });
     await postAlert(t.app, { latitude: NOWY_SACZ.latitude + 0.1, longitude: NOWY_SACZ.longitude, animal: 'fox', comments: '11 km dalej' });
@@ -143,6 +201,19 @@ describe('GET /Alerts.atom', () => {
       expect(entry.link['@_href']).toBe(`http://wildalert.example/WildAlertApp/alerts/${alert.id}?lang=${language}`);
     }
     expect((await t.app.inject(`/Alerts.atom?${near}&lang=de`)).statusCode).toBe(400);
+  });
+
+  it('takes since with any UTC offset RFC 3339 allows, as the instant it names', async () => {
+    const posted = [await postAlert(t.app, { ...PRZEMYSL, animal: 'fox' }), await postAlert(t.app, { ...PRZEMYSL, animal: 'boar' })];
+    const later = posted[1]!.createdAt;
+    const justAfter = new Date(Date.parse(later) + 1).toISOString();
+    for (const offset of UTC_OFFSETS_MINUTES) {
+      for (const instant of [later, justAfter]) {
+        const { feed: f } = await feed(`${at(PRZEMYSL)}&Radius=1&since=${encodeURIComponent(atOffset(instant, offset))}`);
+        const expected = posted.filter((a) => a.createdAt >= instant).map((a) => `urn:uuid:${a.id}`).reverse();
+        expect((f.entry ?? []).map((e) => e.id), atOffset(instant, offset)).toEqual(expected);
+      }
+    }
   });
 
   it('is a valid feed with no entries where nothing was reported', async () => {

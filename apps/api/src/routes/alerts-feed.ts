@@ -55,6 +55,24 @@ interface FeedRequest {
 
 const place = (p: { latitude: number; longitude: number }) => `${p.latitude}, ${p.longitude}`;
 
+/** An element being built (xmlbuilder2 does not export its type by name). */
+type XMLBuilder = ReturnType<typeof create>;
+
+/**
+ * xmlbuilder2 reads `&name;` and `&#n;` in the text and attribute values it is given as
+ * references already written and copies them out as they are: a comment holding `&nbsp;` or
+ * `&#0;` made the whole feed invalid XML, and `&amp;` reached readers as `&`. Every `&` it is
+ * given is written `&amp;` first, which it copies as is: a reader gets the text as typed.
+ */
+const literal = (text: string) => text.replaceAll('&', '&amp;');
+
+/** Adds an element (`[namespace, name]` for another namespace than the parent's), its attributes and text taken literally. */
+function add(parent: XMLBuilder, name: string | [string, string], attributes: Record<string, string> = {}, text?: string): XMLBuilder {
+  const literalAttributes = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, literal(value)]));
+  const element = typeof name === 'string' ? parent.ele(name, literalAttributes) : parent.ele(...name, literalAttributes);
+  return text === undefined ? element : element.txt(literal(text));
+}
+
 /** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */
 function atomFeed({ origin, self, query, alerts, language }: FeedRequest): string {
   const app = `${origin}/WildAlertApp`;
@@ -70,28 +88,28 @@ function atomFeed({ origin, self, query, alerts, language }: FeedRequest): strin
 
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' });
   const feed = doc.ele(ATOM, 'feed', { 'xml:lang': language }).att('http://www.w3.org/2000/xmlns/', 'xmlns:georss', GEORSS);
-  feed.ele('id').txt(self);
+  add(feed, 'id', {}, self);
   const radius = formatDistance(query.radius * 1000, language);
-  feed.ele('title').txt(translate(language, 'feed.title', { what, radius, place: place(query) }));
-  feed.ele('subtitle').txt(translate(language, 'feed.subtitle', { count: FEED_SIZE }));
-  feed.ele('updated').txt(alerts[0]?.createdAt ?? new Date().toISOString());
-  feed.ele('author').ele('name').txt('WildAlert');
-  feed.ele('link', { rel: 'self', type: 'application/atom+xml', href: self });
-  feed.ele('link', { rel: 'alternate', type: 'text/html', href: map.href });
-  feed.ele('icon').txt(`${app}/favicon.svg`);
+  add(feed, 'title', {}, translate(language, 'feed.title', { what, radius, place: place(query) }));
+  add(feed, 'subtitle', {}, translate(language, 'feed.subtitle', { count: FEED_SIZE }));
+  add(feed, 'updated', {}, alerts[0]?.createdAt ?? new Date().toISOString());
+  add(add(feed, 'author'), 'name', {}, 'WildAlert');
+  add(feed, 'link', { rel: 'self', type: 'application/atom+xml', href: self });
+  add(feed, 'link', { rel: 'alternate', type: 'text/html', href: map.href });
+  add(feed, 'icon', {}, `${app}/favicon.svg`);
 
   for (const alert of alerts) {
     const name = nameOf(alert.animal);
     const away = formatDistance(distanceMetres(query, alert), language);
-    const entry = feed.ele('entry');
-    entry.ele('id').txt(`urn:uuid:${alert.id}`);
-    entry.ele('title').txt(translate(language, 'feed.entry', { animal: name, distance: away }));
-    entry.ele('updated').txt(alert.createdAt);
-    entry.ele('published').txt(alert.createdAt);
-    entry.ele('link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
-    entry.ele('category', { term: alert.animal, label: name });
-    entry.ele('summary', { type: 'text' }).txt(alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments);
-    entry.ele(GEORSS, 'georss:point').txt(`${alert.latitude} ${alert.longitude}`);
+    const entry = add(feed, 'entry');
+    add(entry, 'id', {}, `urn:uuid:${alert.id}`);
+    add(entry, 'title', {}, translate(language, 'feed.entry', { animal: name, distance: away }));
+    add(entry, 'updated', {}, alert.createdAt);
+    add(entry, 'published', {}, alert.createdAt);
+    add(entry, 'link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
+    add(entry, 'category', { term: alert.animal, label: name });
+    add(entry, 'summary', { type: 'text' }, alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments);
+    add(entry, [GEORSS, 'georss:point'], {}, `${alert.latitude} ${alert.longitude}`);
   }
   return doc.end({ prettyPrint: true });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertListResponse } from '@wildalert/shared';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 import { destination } from '../../test/geo.ts';
 
 const KRAKOW = { latitude: 50.049683, longitude: 19.944544 };
@@ -108,6 +108,20 @@ describe('GET /Alerts answer', () => {
     expect(body.data.map((a) => a.comments).slice(0, 2)).toEqual(['#4', '#3']);
     const future = await search(q('&since=2999-01-01T00:00:00Z'));
     expect(future.body).toEqual({ data: [], truncated: false });
+  });
+
+  it('takes since with any UTC offset RFC 3339 allows, as the instant it names', async () => {
+    const since = created[3]!.createdAt;
+    const justAfter = new Date(Date.parse(since) + 1).toISOString();
+    for (const offset of UTC_OFFSETS_MINUTES) {
+      for (const instant of [since, justAfter]) {
+        const written = atOffset(instant, offset);
+        const { status, body } = await search(q(`&since=${encodeURIComponent(written)}`));
+        expect(status, `${written}: ${JSON.stringify(body)}`).toBe(200);
+        // createdAt is cut to the millisecond, as the instants are: comparing the texts is exact.
+        expect(body.data, written).toEqual(created.filter((a) => a.createdAt >= instant).reverse());
+      }
+    }
   });
 
   it('accepts query names in any case', async () => {

@@ -8,7 +8,7 @@ import {
   type TileResponse,
 } from '@wildalert/shared';
 import { gridCellCentre } from '../public-location.ts';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'tiles-moderator-token-0123456789';
 const ADMIN = { authorization: `Bearer ${TOKEN}` };
@@ -94,6 +94,25 @@ describe('GET /Alerts/tiles/{z}/{x}/{y} clusters', () => {
           expect(c.latitude).toBeGreaterThan(b.south);
           expect(c.latitude).toBeLessThanOrEqual(b.north);
         }
+      }
+    }
+  });
+
+  it('takes since with any UTC offset RFC 3339 allows, as the instant it names', async () => {
+    // The seed's alerts of a week ago were all made at one instant: a since a minute or more on
+    // either side of it tells whether they are counted.
+    const [row] = await t.app.db.query<{ ms: number }>(
+      `SELECT (extract(epoch FROM max(created_at)) * 1000)::float8 AS ms FROM alerts WHERE comments LIKE 'gdansk %' AND created_at < now() - interval '6.5 days'`,
+    );
+    const z = 10;
+    const { x, y } = tileAt({ latitude: corner.latitude + 0.15, longitude: corner.longitude + 0.15 }, z);
+    for (const [i, offset] of UTC_OFFSETS_MINUTES.entries()) {
+      // Other minutes for each offset: the tile cache would answer an instant asked before.
+      for (const minutes of [-(i + 1), i + 1]) {
+        const since = new Date(Math.trunc(row!.ms) + minutes * 60_000).toISOString();
+        const { status, res, body } = await getTile(z, x, y, `?since=${encodeURIComponent(atOffset(since, offset))}`);
+        expect(status, `${atOffset(since, offset)}: ${res.body}`).toBe(200);
+        expect(tileCounts(body!), atOffset(since, offset)).toEqual(await sqlCounts(z, x, y, null, since));
       }
     }
   });

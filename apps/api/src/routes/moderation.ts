@@ -68,9 +68,9 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { rateLimit: false },
       onRequest: app.limitWrites,
-      // No body at all (a bare POST) is a report without a reason.
+      // No body at all (a bare POST) is a report without a reason; a JSON null is refused as its schema says.
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
     },
     async (request, reply) => {
