@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsTiles);
   await app.register(alertsHotspots, { timeZone: config.timeZone });
   await app.register(moderation);
-  await app.register(alertVotes);
+  await app.register(alertVotes, { perDay: config.votesPerNetworkPerDay });
   await app.register(contacts, { table: contactTable });
   await app.register(pushSubscriptions);
   await app.register(animals);

@@ -29,6 +29,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_POSTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
   RATE_LIMIT_POSTS_PER_DAY: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_READS_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  VOTES_PER_NETWORK_PER_DAY: Type.Integer({ minimum: 1, default: 30 }),
   QUERY_CONCURRENCY_PER_CLIENT: Type.Integer({ minimum: 1, default: 2 }),
   QUERY_TIME_PER_SECOND_MS: Type.Integer({ minimum: 1, default: 200 }),
   QUERY_TIME_BURST_MS: Type.Integer({ minimum: 1, default: 2000 }),
@@ -70,6 +71,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Per client address, in this process's memory. */
   rateLimit: { postsPerMinute: number; postsPerDay: number; readsPerMinute: number };
+  /**
+   * Alerts one network (IPv4 /24, IPv6 /48) may vote on in 24 hours ("still there" / "gone"),
+   * counted in the database, so the same in every instance.
+   */
+  votesPerNetworkPerDay: number;
   /**
    * Database reads per client address (plugins/query-budget.ts): how many at once, and the
    * wall time they may take, refilled each second up to a burst.
@@ -173,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       postsPerDay: v.RATE_LIMIT_POSTS_PER_DAY,
       readsPerMinute: v.RATE_LIMIT_READS_PER_MINUTE,
     },
+    votesPerNetworkPerDay: v.VOTES_PER_NETWORK_PER_DAY,
     queryBudget: {
       concurrent: v.QUERY_CONCURRENCY_PER_CLIENT,
       msPerSecond: v.QUERY_TIME_PER_SECOND_MS,

@@ -14,7 +14,7 @@ const FADE_STEPS = [0.85, 0.7, 0.55] as const;
 export interface AlertAge {
   /**
    * `fresh`: just seen; `fading`: growing old; `past`: probably out of date (its animal's
-   * freshHours have passed since it was last seen, or more said "gone" than "still there").
+   * freshHours have passed since it was last seen, or "gone" outweighs the sighting: votedGone).
    */
   state: 'fresh' | 'fading' | 'past';
   /** The marker's opacity: 1 while fresh, lower step by step as it fades. */
