@@ -5,3 +5,4 @@ export * from './web-build.ts';
 export * from './s3-server.ts';
 export * from './sse-client.ts';
 export * from './push-service.ts';
+export * from './redis-server.ts';
