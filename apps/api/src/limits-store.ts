@@ -28,7 +28,7 @@ const KEY_PREFIX = 'wildalert:limits:';
 type Counted = Parameters<FastifyRateLimitStore['incr']>[1];
 
 /** What @fastify/rate-limit asks of a store: its types name `incr` and `child`; `read` serves `{ increment: false }`. */
-export interface RateLimitStore extends FastifyRateLimitStore {
+interface RateLimitStore extends FastifyRateLimitStore {
   read(key: string, done: Counted, timeWindow: number, max: number): void;
 }
 

@@ -29,7 +29,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * there, the right one too, waits out the minute. The staff accounts that will replace the token
  * keep this limit.
  */
-export const MODERATOR_FAILURES_PER_MINUTE = 5;
+const MODERATOR_FAILURES_PER_MINUTE = 5;
 
 export default fp<{ adminToken: string | undefined }>(
   async (app, { adminToken }) => {
