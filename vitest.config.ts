@@ -6,7 +6,7 @@ const repo = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 
 /**
  * API test files about HTTP and the process, not the database: limits and counters kept in
- * memory, client addresses, headers, the OpenAPI document, slow clients, configuration. The
+ * memory or Redis, client addresses, headers, the OpenAPI document, slow clients, configuration. The
  * engine under them changes nothing they check, so they run once, on PostgreSQL, where an app
  * opens its database in milliseconds (PGlite's takes a second or more of WebAssembly each).
  */
@@ -19,6 +19,7 @@ const ENGINE_INDEPENDENT = [
   'src/plugins/docs.test.ts',
   'src/plugins/method-not-allowed.test.ts',
   'src/plugins/rate-limit.test.ts',
+  'src/limits-store.test.ts',
   'src/plugins/security-headers.test.ts',
   'test/connections.test.ts',
   'test/sigterm.test.ts',

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# The system packages the tests need: PostgreSQL 15 with PostGIS, and Chromium (the browser and
-# its headless shell).
+# The system packages the tests need: PostgreSQL 15 with PostGIS, Redis (the shared rate limits),
+# and Chromium (the browser and its headless shell).
 # As root on Debian it installs what is missing; otherwise it says exactly what to install
 # and fails, so no test layer is ever skipped in silence.
 set -euo pipefail
 
 pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+redis_server="${REDIS_SERVER:-/usr/bin/redis-server}"
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 headless_shell="${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}"
 missing=()
 if [ ! -x "$pg_bin/initdb" ] || [ ! -f /usr/share/postgresql/15/extension/postgis.control ]; then
   missing+=(postgresql-15-postgis-3)
 fi
+[ -x "$redis_server" ] || missing+=(redis-server)
 [ -x "$chromium" ] || missing+=(chromium)
 [ -x "$headless_shell" ] || missing+=(chromium-headless-shell)
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -35,8 +35,8 @@ async function vote(wildalert: WildAlertServer, id: string, choice: 'still-there
   expect(res.ok).toBe(true);
 }
 
-test('a vote shows at once, is remembered on the device, may be changed, and "gone" draws the alert as past', async ({ page, context, wildalert }) => {
-  await wildalert.createAlert({ ...near(0.004, 0), animal: 'boar', comments: 'Dzik pod sklepem' });
+test('a vote shows at once, is remembered on the device, may be changed, and "gone" from enough networks draws the alert as past', async ({ page, context, wildalert }) => {
+  const boar = await wildalert.createAlert({ ...near(0.004, 0), animal: 'boar', comments: 'Dzik pod sklepem' });
   await page.goto('');
   await marker(page, 'Dzik').tap();
   await expect(votesLine(page)).toHaveText('Czy nadal tu jest?');
@@ -71,21 +71,29 @@ test('a vote shows at once, is remembered on the device, may be changed, and "go
   await expect(stillThere(page)).toHaveAttribute('aria-pressed', 'true');
   await context.setOffline(false);
 
-  // The other button changes the vote: one "gone", no "still there" left, so it is probably gone.
+  // The other button changes the vote: one "gone" against the report (its reporter's "still there") is not enough.
   const second = voted(page);
   await gone(page).tap();
   expect((await second).status()).toBe(200);
   await expect(votesLine(page)).toHaveText('1 głos „już go nie ma”');
   await expect(gone(page)).toHaveAttribute('aria-pressed', 'true');
   await expect(stillThere(page)).toHaveAttribute('aria-pressed', 'false');
-  await expect(popup(page).getByTestId('alert-past')).toHaveText(PAST);
   await expect(popup(page).getByRole('alert')).toHaveCount(0);
+  await expect(popup(page).getByTestId('alert-past')).toHaveCount(0);
+  await expect(marker(page, 'Dzik')).not.toHaveClass(/wa-past/);
+
+  // Two more networks say so, three against the lone report: probably gone, on the open map.
+  await expect(page.locator('[data-live="live"]')).toBeAttached();
+  await vote(wildalert, boar.id, 'gone', '198.51.100.7');
+  await vote(wildalert, boar.id, 'gone', '203.0.113.7');
+  await expect(votesLine(page)).toHaveText('3 głosy „już go nie ma”');
+  await expect(popup(page).getByTestId('alert-past')).toHaveText(PAST);
   // The marker too, told apart by its name and a clock, not by colour alone.
   await expect(marker(page, 'Dzik')).toHaveAccessibleName(/^Dzik, przed chwilą, prawdopodobnie już nieaktualne — pokaż zgłoszenie$/);
   await expect(marker(page, 'Dzik')).toHaveClass(/wa-past/);
   await expect(marker(page, 'Dzik').locator('.wa-past-badge')).toBeVisible();
   const rows = await wildalert.sql<{ vote: string }>(`SELECT vote FROM alert_votes`);
-  expect(rows).toEqual([{ vote: 'gone' }]);
+  expect(rows).toEqual([{ vote: 'gone' }, { vote: 'gone' }, { vote: 'gone' }]);
 });
 
 test('a vote elsewhere changes the counts in an open popup, live, without reopening it', async ({ page, browser, wildalert }) => {
@@ -116,13 +124,13 @@ test('a vote elsewhere changes the counts in an open popup, live, without reopen
   await expect(stillThere(page)).toHaveAttribute('aria-pressed', 'false');
   expect(await popup(page).evaluate((el) => (el as unknown as { mark?: string }).mark)).toBe('first');
 
-  // Two networks saying "gone" outweigh one "still there": past, on the open map.
-  await vote(wildalert, fox.id, 'gone', '198.51.100.7');
-  await expect(votesLine(page)).toHaveText('Potwierdzone 1× · ostatnio przed chwilą · 1 głos „już go nie ma”');
+  // Against the report and one "still there", three networks saying "gone" are not enough; a fourth is: past, on the open map.
+  for (const from of ['198.51.100.7', '203.0.113.7', '198.51.101.7']) await vote(wildalert, fox.id, 'gone', from);
+  await expect(votesLine(page)).toHaveText('Potwierdzone 1× · ostatnio przed chwilą · 3 głosy „już go nie ma”');
   await expect(popup(page).getByTestId('alert-past')).toHaveCount(0);
   await expect(marker(page, 'Lis')).not.toHaveClass(/wa-past/);
-  await vote(wildalert, fox.id, 'gone', '203.0.113.7');
-  await expect(votesLine(page)).toHaveText('Potwierdzone 1× · ostatnio przed chwilą · 2 głosy „już go nie ma”');
+  await vote(wildalert, fox.id, 'gone', '203.0.114.7');
+  await expect(votesLine(page)).toHaveText('Potwierdzone 1× · ostatnio przed chwilą · 4 głosy „już go nie ma”');
   await expect(popup(page).getByTestId('alert-past')).toHaveText(PAST);
   await expect(marker(page, 'Lis')).toHaveClass(/wa-past/);
   expect(await popup(page).evaluate((el) => (el as unknown as { mark?: string }).mark)).toBe('first');

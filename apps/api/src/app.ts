@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // A plain OPTIONS (no preflight headers) is answered 204 too, rather than with a text/plain 400.
     strictPreflight: false,
   });
-  await app.register(rateLimit, { limits: config.rateLimit });
+  await app.register(rateLimit, { limits: config.rateLimit, redisUrl: config.redisUrl });
   await app.register(queryBudget, { budget: config.queryBudget });
   await app.register(admin, { adminToken: config.adminToken });
   await app.register(docs, { version });
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsTiles);
   await app.register(alertsHotspots, { timeZone: config.timeZone });
   await app.register(moderation);
-  await app.register(alertVotes);
+  await app.register(alertVotes, { perDay: config.votesPerNetworkPerDay });
   await app.register(contacts, { table: contactTable });
   await app.register(pushSubscriptions);
   await app.register(animals);

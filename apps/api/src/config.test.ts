@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       photos: { dir: path.resolve('data-photos') },
       adminToken: undefined,
       trustProxy: false,
+      redisUrl: undefined,
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
+      votesPerNetworkPerDay: 30,
       queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
       streams: { perClient: 100, max: 5000 },
       push: { vapidPublicKey: undefined, vapidPrivateKey: undefined, subject: 'mailto:wildalert@localhost', caFile: undefined },
@@ -66,6 +68,10 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ RATE_LIMIT_POSTS_PER_MINUTE: '1000000', RATE_LIMIT_POSTS_PER_DAY: '5', RATE_LIMIT_READS_PER_MINUTE: '60' }).rateLimit,
     ).toEqual({ postsPerMinute: 1_000_000, postsPerDay: 5, readsPerMinute: 60 });
+    expect(loadConfig({ VOTES_PER_NETWORK_PER_DAY: '3' }).votesPerNetworkPerDay).toBe(3);
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@limits.internal:6380/2' }).redisUrl).toBe('rediss://:secret@limits.internal:6380/2');
+    expect(() => loadConfig({ REDIS_URL: 'limits.internal:6379' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => loadConfig({ VOTES_PER_NETWORK_PER_DAY: '0' })).toThrow(/VOTES_PER_NETWORK_PER_DAY/);
   });
 
   it.each([

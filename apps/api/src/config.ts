@@ -28,9 +28,11 @@ const EnvSchema = Type.Object({
   // Printable ASCII without spaces: what an `Authorization: Bearer` header can carry.
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, pattern: '^[\\x21-\\x7E]+$' })),
   TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   RATE_LIMIT_POSTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
   RATE_LIMIT_POSTS_PER_DAY: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_READS_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  VOTES_PER_NETWORK_PER_DAY: Type.Integer({ minimum: 1, default: 30 }),
   QUERY_CONCURRENCY_PER_CLIENT: Type.Integer({ minimum: 1, default: 2 }),
   QUERY_TIME_PER_SECOND_MS: Type.Integer({ minimum: 1, default: 200 }),
   QUERY_TIME_BURST_MS: Type.Integer({ minimum: 1, default: 2000 }),
@@ -74,14 +76,26 @@ export interface Config {
    * is read from the right of the header, never from the left, which the client writes.
    */
   trustProxy: false | number | string[];
-  /** Per client address, in this process's memory. */
+  /**
+   * Where the rate limits (rateLimit, and wrong moderator tokens) count: a Redis server shared by
+   * every instance, or, without one, this process's memory (each instance then allows the full
+   * limit, and a restart forgets).
+   */
+  redisUrl: string | undefined;
+  /** Per client address, in the limits' store (redisUrl). */
   rateLimit: { postsPerMinute: number; postsPerDay: number; readsPerMinute: number };
   /**
+   * Alerts one network (IPv4 /24, IPv6 /48) may vote on in 24 hours ("still there" / "gone"),
+   * counted in the database, so the same in every instance.
+   */
+  votesPerNetworkPerDay: number;
+  /**
    * Database reads per client address (plugins/query-budget.ts): how many at once, and the
-   * wall time they may take, refilled each second up to a burst.
+   * wall time they may take, refilled each second up to a burst. Per instance, in its memory:
+   * what it shares out is that instance's own time.
    */
   queryBudget: { concurrent: number; msPerSecond: number; burstMs: number };
-  /** Open live streams (GET /Alerts/stream): per client address, and in all. */
+  /** Open live streams (GET /Alerts/stream): per client address, and in all; per instance, as its sockets and memory are. */
   streams: { perClient: number; max: number };
   /**
    * Web push (push/): the VAPID key pair (made on first start and kept in the database unless
@@ -134,6 +148,7 @@ const HINTS: Record<string, string> = {
   VAPID_PRIVATE_KEY: 'must be a P-256 private key in base64url (43 characters), as `npx web-push generate-vapid-keys` prints it',
   VAPID_SUBJECT: 'must be a mailto: address or an https: URL where push services can reach the operator',
   EMBED_FRAME_ANCESTORS: EMBED_HINT,
+  REDIS_URL: 'must be a redis:// or rediss:// URL (redis://[:password@]host[:port][/db])',
   ADMIN_TOKEN: 'must be at least 16 printable ASCII characters without spaces (it is sent as "Authorization: Bearer <token>")',
 };
 
@@ -198,11 +213,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { dir: v.PHOTOS_DIR ? path.resolve(v.PHOTOS_DIR) : `${dataDir}-photos` },
     adminToken: v.ADMIN_TOKEN,
     trustProxy,
+    redisUrl: v.REDIS_URL,
     rateLimit: {
       postsPerMinute: v.RATE_LIMIT_POSTS_PER_MINUTE,
       postsPerDay: v.RATE_LIMIT_POSTS_PER_DAY,
       readsPerMinute: v.RATE_LIMIT_READS_PER_MINUTE,
     },
+    votesPerNetworkPerDay: v.VOTES_PER_NETWORK_PER_DAY,
     queryBudget: {
       concurrent: v.QUERY_CONCURRENCY_PER_CLIENT,
       msPerSecond: v.QUERY_TIME_PER_SECOND_MS,

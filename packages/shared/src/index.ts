@@ -8,6 +8,7 @@ export * from './field-error-codes.ts';
 export * from './push.ts';
 export * from './hotspots.ts';
 export * from './votes.ts';
+export * from './still-there.ts';
 export * from './sighting.ts';
 export * from './contacts.ts';
 export * from './sighting-codes.ts';

@@ -6,3 +6,4 @@ export * from './s3-server.ts';
 export * from './sse-client.ts';
 export * from './push-service.ts';
 export * from './processes.ts';
+export * from './redis-server.ts';

@@ -1,18 +1,21 @@
 /**
  * The moderator's credential: `Authorization: Bearer <ADMIN_TOKEN>`. Without ADMIN_TOKEN
- * moderation is off and every credential is refused.
+ * moderation is off and every credential is refused. Wrong tokens are counted per network, in
+ * the limits' store (shared by every instance when REDIS_URL is set): after a few in a minute
+ * the network waits out the minute.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { HttpProblem } from '../problem.ts';
+import { clientNetwork } from '../client-address.ts';
+import { HttpProblem, rateLimited } from '../problem.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: lets only the moderator through (401 or 403 otherwise). */
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** False without a Bearer credential (none, or another scheme); true for the moderator; throws for a wrong one. */
-    isAdmin(request: FastifyRequest): boolean;
+    isAdmin(request: FastifyRequest): Promise<boolean>;
   }
 }
 
@@ -20,10 +23,23 @@ const REALM = 'Bearer realm="WildAlert moderation"';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/**
+ * Wrong tokens a network (IPv4 /24, IPv6 /48: one guesser cannot rotate addresses within it)
+ * may send in a minute, a moderator's typing mistakes with room to spare; then every token from
+ * there, the right one too, waits out the minute. The staff accounts that will replace the token
+ * keep this limit.
+ */
+const MODERATOR_FAILURES_PER_MINUTE = 5;
+
 export default fp<{ adminToken: string | undefined }>(
   async (app, { adminToken }) => {
     // Compared as digests: equal lengths, and no timing difference that reveals a prefix.
     const expected = adminToken === undefined ? undefined : digest(adminToken);
+    const failures = app.createRateLimit({
+      max: MODERATOR_FAILURES_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `moderator-failures:${clientNetwork(request)}`,
+    });
 
     /** The Bearer credential `header` carries, '' for a malformed one, undefined for none or another scheme. */
     const bearerToken = (header: string | undefined): string | undefined => {
@@ -32,7 +48,7 @@ export default fp<{ adminToken: string | undefined }>(
     };
 
     /** The moderator's check; `token` undefined when the request carries no Bearer credential. */
-    const check = (token: string | undefined): boolean => {
+    const check = async (request: FastifyRequest, token: string | undefined): Promise<boolean> => {
       if (token === undefined) return false;
       if (!expected) throw new HttpProblem({ status: 403, detail: 'Moderation is not enabled on this server (no ADMIN_TOKEN).' });
       if (token === '') {
@@ -42,7 +58,17 @@ export default fp<{ adminToken: string | undefined }>(
           headers: { 'www-authenticate': `${REALM}, error="invalid_request"` },
         });
       }
+      // Checked before the token, so that while it waits a network learns nothing of its guesses.
+      const seen = await failures(request, { increment: false });
+      if (!seen.isAllowed && seen.remaining === 0) {
+        const seconds = Math.max(1, seen.ttlInSeconds);
+        throw rateLimited(
+          `Too many wrong moderator tokens from your network (at most ${MODERATOR_FAILURES_PER_MINUTE} a minute). Try again in ${seconds} s.`,
+          seconds,
+        );
+      }
       if (!timingSafeEqual(digest(token), expected)) {
+        await failures(request);
         throw new HttpProblem({
           status: 401,
           detail: 'The moderator token is not valid.',
@@ -53,12 +79,12 @@ export default fp<{ adminToken: string | undefined }>(
     };
 
     // Where the token is optional, another scheme (a staging site's Basic auth, say) is not ours to judge.
-    app.decorate('isAdmin', (request: FastifyRequest) => check(bearerToken(request.headers.authorization)));
+    app.decorate('isAdmin', (request: FastifyRequest) => check(request, bearerToken(request.headers.authorization)));
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       if (!expected) throw new HttpProblem({ status: 403, detail: 'Moderation is not enabled on this server (no ADMIN_TOKEN).' });
       const header = request.headers.authorization;
       // Here any credential but ours is a mistake worth saying.
-      if (!check(header === undefined ? undefined : (bearerToken(header) ?? ''))) {
+      if (!(await check(request, header === undefined ? undefined : (bearerToken(header) ?? '')))) {
         throw new HttpProblem({
           status: 401,
           detail: 'This needs the moderator token: "Authorization: Bearer <token>".',
@@ -68,5 +94,5 @@ export default fp<{ adminToken: string | undefined }>(
     });
   },
   // Its refusals are HttpProblems, which the errors plugin answers.
-  { name: 'wildalert-admin', dependencies: ['wildalert-errors'] },
+  { name: 'wildalert-admin', dependencies: ['wildalert-errors', 'wildalert-rate-limit'] },
 );

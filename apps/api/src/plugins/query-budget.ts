@@ -11,6 +11,13 @@
  * A per-minute request count cannot tell a 2-ms search from a 200-ms export; time can.
  * An answer from the search cache takes well under a millisecond and so costs next to
  * nothing.
+ *
+ * Per instance, in its memory, unlike the rate limits (shared through REDIS_URL): with N
+ * instances a client may spend N budgets in all, but what is guarded is each instance's own
+ * queue (the embedded engine's single thread; a share of the pool's connections), which only
+ * that instance's requests fill. Sharing it would put a network call on every search and
+ * settle, to refuse a client one instance could still serve at no cost to others; the database
+ * as a whole has its own connection and statement limits.
  */
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';

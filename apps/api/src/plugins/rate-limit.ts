@@ -1,14 +1,18 @@
 /**
- * Abuse limits per client address, in this process's memory: every request counts against
- * a generous per-minute limit, except anonymous writes (new alerts, abuse reports), which have
- * their own tighter per-minute and per-day limits. The client address is the peer's, or
- * the one a trusted proxy forwarded (TRUST_PROXY).
+ * Abuse limits per client address: every request counts against a generous per-minute limit,
+ * except anonymous writes (new alerts, abuse reports, votes), which have their own tighter
+ * per-minute and per-day limits. The client address is the peer's, or the one a trusted proxy
+ * forwarded (TRUST_PROXY). They count in Redis when REDIS_URL is set, so that several instances
+ * share them and a restart forgets nothing, and in this process's memory otherwise, or while
+ * Redis does not answer (limits-store.ts). Other plugins add limits of their own with
+ * `app.createRateLimit` (the moderator's wrong tokens), in the same store.
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress } from '../client-address.ts';
 import type { Config } from '../config.ts';
+import { connectSharedLimits } from '../limits-store.ts';
 import { rateLimited, type HttpProblem } from '../problem.ts';
 
 declare module 'fastify' {
@@ -30,22 +34,31 @@ function tooMany(max: number, per: string, retryAfterSeconds: number): HttpProbl
   );
 }
 
-export default fp<{ limits: Config['rateLimit'] }>(
-  async (app, { limits }) => {
+export default fp<{ limits: Config['rateLimit']; redisUrl: Config['redisUrl'] }>(
+  async (app, { limits, redisUrl }) => {
+    const shared = redisUrl === undefined ? undefined : await connectSharedLimits(redisUrl, app.log);
+    if (shared) app.addHook('onClose', async () => shared.close());
     await app.register(rateLimit, {
       global: true,
       max: limits.readsPerMinute,
       timeWindow: MINUTE,
       cache: CLIENTS_REMEMBERED,
-      keyGenerator: clientAddress,
+      ...(shared && { store: shared.store(CLIENTS_REMEMBERED) }),
+      // Every limit's keys start with its name: in Redis they share one prefix.
+      keyGenerator: (request) => `reads:${clientAddress(request)}`,
       errorResponseBuilder: (_request, context) =>
         tooMany(context.max, 'requests a minute', Math.max(1, Math.ceil(context.ttl / 1000))),
     });
     // One counter per window, shared by every write route. (`cache` sizes the window's own
     // store; the types leave it out.)
-    const window = (max: number, timeWindow: number) => ({ max, timeWindow, cache: CLIENTS_REMEMBERED, keyGenerator: clientAddress });
-    const writesPerMinute = app.createRateLimit(window(limits.postsPerMinute, MINUTE));
-    const writesPerDay = app.createRateLimit(window(limits.postsPerDay, DAY));
+    const window = (name: string, max: number, timeWindow: number) => ({
+      max,
+      timeWindow,
+      cache: CLIENTS_REMEMBERED,
+      keyGenerator: (request: FastifyRequest) => `${name}:${clientAddress(request)}`,
+    });
+    const writesPerMinute = app.createRateLimit(window('writes-minute', limits.postsPerMinute, MINUTE));
+    const writesPerDay = app.createRateLimit(window('writes-day', limits.postsPerDay, DAY));
 
     app.decorate('limitWrites', async (request: FastifyRequest, reply: FastifyReply) => {
       const windows = [

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridOf, type Alert, type VoteResponse } from '@wildalert/shared';
+import { gridOf, votedGone, type Alert, type VoteResponse } from '@wildalert/shared';
 import { openStream } from '@wildalert/test-support';
 import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'votes-moderator-token-0123456789';
+/** Alerts a network may vote on a day, in this file's app. */
+const BUDGET = 3;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN });
+  t = await createTestApp({ ADMIN_TOKEN: TOKEN, VOTES_PER_NETWORK_PER_DAY: String(BUDGET) });
 });
 afterAll(() => t.dispose());
 
@@ -130,6 +132,61 @@ describe('POST /Alerts/{id}/votes', () => {
     expect((await vote(alert.id, from)).statusCode).toBe(404);
     const rows = await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_votes WHERE alert_id = $1', [alert.id]);
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('leaves a new alert current after one network\'s "gone", or two: the report is its reporter\'s "still there"', async () => {
+    const alert = await add();
+    await vote(alert.id, network()(1), { vote: 'gone' });
+    expect(await read(alert.id)).toMatchObject({ stillThere: 0, gone: 1 });
+    expect(votedGone(await read(alert.id))).toBe(false);
+    await vote(alert.id, network()(1), { vote: 'gone' });
+    expect(votedGone(await read(alert.id))).toBe(false);
+    // A third network: "gone" outweighs the lone report by the margin.
+    await vote(alert.id, network()(1), { vote: 'gone' });
+    expect(await read(alert.id)).toMatchObject({ stillThere: 0, gone: 3 });
+    expect(votedGone(await read(alert.id))).toBe(true);
+  });
+
+  it('asks one "gone" more for each "still there"', async () => {
+    const alert = await add();
+    await vote(alert.id, network()(1), { vote: 'still-there' });
+    for (let i = 0; i < 3; i++) await vote(alert.id, network()(1), { vote: 'gone' });
+    expect(await read(alert.id)).toMatchObject({ stillThere: 1, gone: 3 });
+    expect(votedGone(await read(alert.id))).toBe(false);
+    await vote(alert.id, network()(1), { vote: 'gone' });
+    expect(votedGone(await read(alert.id))).toBe(true);
+  });
+
+  it("spends a network's daily budget on each alert it votes on; spent, it is answered 429 with Retry-After and nothing changes", async () => {
+    const alerts = await Promise.all(Array.from({ length: BUDGET + 1 }, () => add()));
+    const last = alerts[BUDGET]!;
+    const bot = network();
+    // The same vote again, or a changed vote on an alert already voted on, spends nothing.
+    for (const [i, alert] of alerts.slice(0, BUDGET).entries()) {
+      expect((await vote(alert.id, bot(i + 1), { vote: 'gone' })).statusCode).toBe(201);
+      expect((await vote(alert.id, bot(i + 100), { vote: 'gone' })).statusCode).toBe(200);
+    }
+    expect((await vote(alerts[0]!.id, bot(7), { vote: 'still-there' })).statusCode).toBe(200);
+
+    const refused = await vote(last.id, bot(200), { vote: 'gone' });
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({ status: 429, type: '/problems/rate-limited', detail: expect.stringContaining(`${BUDGET} alerts a day`) });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    expect(await read(last.id)).toMatchObject({ stillThere: 0, gone: 0 });
+    const rows = await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_votes WHERE alert_id = $1', [last.id]);
+    expect(rows[0]!.n).toBe(0);
+    // Still allowed: repeating a vote, and other networks.
+    expect((await vote(alerts[1]!.id, bot(9), { vote: 'gone' })).statusCode).toBe(200);
+    expect((await vote(last.id, network()(1), { vote: 'gone' })).statusCode).toBe(201);
+
+    // A day after its first vote, the network may vote on one alert more.
+    await t.app.db.query(`UPDATE alert_votes SET voted_at = voted_at - interval '24 hours' WHERE alert_id = $1`, [alerts[1]!.id]);
+    expect((await vote(last.id, bot(3), { vote: 'gone' })).statusCode).toBe(201);
+    expect((await vote(last.id, bot(3), { vote: 'still-there' })).statusCode).toBe(200);
+    expect((await vote(alerts[1]!.id, bot(3), { vote: 'still-there' })).statusCode).toBe(429);
   });
 
   it('counts against the write limits', async () => {

@@ -1,18 +1,20 @@
 /**
  * POST /Alerts/{id}/votes: "still there" or "gone", from anyone passing by. Votes count by
- * network (as abuse reports do), one per alert and network; a network may change its vote.
- * Open maps hear of the new counts on the live stream ('changed').
+ * network (as abuse reports do), one per alert and network; a network may change its vote, and
+ * may vote on a number of alerts a day (VOTES_PER_NETWORK_PER_DAY). Open maps hear of the new
+ * counts on the live stream ('changed').
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { CreateVoteBodySchema, UUID_PATTERN, VoteResponseSchema } from '@wildalert/shared';
+import { CreateVoteBodySchema, GONE_MARGIN, REPORT_COUNTS_AS, UUID_PATTERN, VoteResponseSchema } from '@wildalert/shared';
 import { clientNetwork } from '../client-address.ts';
-import { HttpProblem, problemResponses } from '../problem.ts';
+import type { Config } from '../config.ts';
+import { HttpProblem, problemResponses, rateLimited } from '../problem.ts';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
 
-const votes: FastifyPluginAsyncTypebox = async (app) => {
+const votes: FastifyPluginAsyncTypebox<{ perDay: Config['votesPerNetworkPerDay'] }> = async (app, { perDay }) => {
   app.post(
     '/Alerts/:id/votes',
     {
@@ -24,20 +26,31 @@ const votes: FastifyPluginAsyncTypebox = async (app) => {
           'Anonymous. `still-there` confirms the alert (its `lastSeenAt` becomes now); `gone` says the animal has left.',
           'Votes count by network (IPv4 /24, IPv6 /48), one per alert and network: the first answers 201, a repeat 200',
           "changing nothing, and a different vote from the same network replaces that network's earlier one (200).",
-          'The alert shows the counts (`stillThere`, `gone`); maps draw it as past once `gone` outweighs `stillThere`',
-          "or its animal's time since `lastSeenAt` has passed. Counts against the write limits.",
+          `A network may vote on ${perDay} alerts in 24 hours (a repeat, or a change of its vote on an alert it voted on`,
+          'meanwhile, spends nothing more); beyond that it is answered 429 with `Retry-After`. Counts against the write limits too.',
+          '',
+          'The alert shows the counts (`stillThere`, `gone`): passers-by\'s votes; the report itself counts as its',
+          `reporter's "still there" (${REPORT_COUNTS_AS}). Maps draw an alert as past once \`gone\` exceeds`,
+          `\`stillThere + ${REPORT_COUNTS_AS}\` by at least ${GONE_MARGIN} (${REPORT_COUNTS_AS + GONE_MARGIN} networks against a lone report: \`votedGone\` in`,
+          "@wildalert/shared), or once its animal's time since `lastSeenAt` has passed.",
         ].join('\n'),
         params: IdParams,
         body: CreateVoteBodySchema,
-        response: { 200: VoteResponseSchema, 201: VoteResponseSchema, ...problemResponses(400, 404, 413, 415) },
+        response: { 200: VoteResponseSchema, 201: VoteResponseSchema, ...problemResponses(400, 404, 413, 415, 429) },
       },
       config: { rateLimit: false },
       onRequest: app.limitWrites,
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = UUID_PATTERN.test(id) ? await app.votes.vote(id, clientNetwork(request), request.body.vote) : undefined;
+      const result = UUID_PATTERN.test(id) ? await app.votes.vote(id, clientNetwork(request), request.body.vote, perDay) : undefined;
       if (!result) throw new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
+      if ('retryAfterSeconds' in result) {
+        throw rateLimited(
+          `Your network has voted on as many alerts as it may (at most ${perDay} alerts a day). Try again in ${result.retryAfterSeconds} s.`,
+          result.retryAfterSeconds,
+        );
+      }
       if (result.changed) {
         // Searches answer anew; the feed's event tells the tile cache and open maps.
         app.searchCache.invalidate();

@@ -2,6 +2,12 @@
  * GET /Alerts/stream: new alerts in an area as Server-Sent Events, with replay after a
  * reconnect. Open streams are capped per client address and in all, and a stream whose
  * client stops reading is cut before the server holds much for it.
+ *
+ * The caps are per instance, counted in its memory: what they guard is that instance's sockets,
+ * file descriptors and buffers, and an open stream is held by exactly one instance, which
+ * releases its place the moment the stream closes (a crash releases them all). A count shared
+ * in Redis would outlive the instance that held the streams and need cleaning up after it.
+ * With N instances a client may hold N × STREAMS_PER_CLIENT streams in all.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
@@ -117,7 +123,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
           'instance on one database, so the client may reconnect to any of them.',
           '',
           `At most ${streams.perClient} open streams per client address (else \`429\`) and ${streams.max} in all`,
-          "(else `503`), both with `Retry-After`. A client that stops reading is disconnected once",
+          '(else `503`), both with `Retry-After`, on each instance serving the API. A client that stops reading is disconnected once',
           `the server holds ${MAX_BUFFERED_BYTES / 1024} KiB for it; on reconnecting it gets what it missed. When that is`,
           `more than ${MAX_BUFFERED_BYTES / 1024} KiB of events, it gets \`reset\` instead.`,
         ].join('\n'),

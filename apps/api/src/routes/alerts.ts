@@ -138,7 +138,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const exact = app.isAdmin(request);
+      const exact = await app.isAdmin(request);
       // A shared cache must never hand the moderator's answer to the public.
       reply.header('vary', 'Authorization');
       if (exact) reply.header('cache-control', 'private, no-store');

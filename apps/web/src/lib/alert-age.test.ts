@@ -38,11 +38,16 @@ describe('alertAge', () => {
     expect(alertAge(seen(HOUR, 'dragon'), NOW).state).toBe('fresh');
   });
 
-  it('is past as soon as more said "gone" than "still there", however fresh', () => {
-    expect(isPast(seen(MIN, 'boar', { gone: 1 }), NOW)).toBe(true);
-    expect(isPast(seen(MIN, 'boar', { stillThere: 2, gone: 3 }), NOW)).toBe(true);
-    expect(isPast(seen(MIN, 'boar', { stillThere: 2, gone: 2 }), NOW)).toBe(false);
-    expect(isPast(seen(MIN, 'boar', { stillThere: 1 }), NOW)).toBe(false);
+  it('is past, however fresh, once "gone" outweighs the report and its "still there" votes by two networks', () => {
+    // The report is its reporter's "still there": one network, or two, saying "gone" against it is not enough.
+    expect(isPast(seen(MIN, 'boar', { gone: 1 }), NOW)).toBe(false);
+    expect(isPast(seen(MIN, 'boar', { gone: 2 }), NOW)).toBe(false);
+    expect(isPast(seen(MIN, 'boar', { gone: 3 }), NOW)).toBe(true);
+    // Each "still there" asks one "gone" more.
+    expect(isPast(seen(MIN, 'boar', { stillThere: 1, gone: 3 }), NOW)).toBe(false);
+    expect(isPast(seen(MIN, 'boar', { stillThere: 1, gone: 4 }), NOW)).toBe(true);
+    expect(isPast(seen(MIN, 'boar', { stillThere: 2, gone: 4 }), NOW)).toBe(false);
+    expect(alertAge(seen(4 * HOUR, 'boar', { gone: 2 }), NOW)).toEqual({ state: 'fading', opacity: 0.7 });
   });
 
   it('counts an unreadable time as out of date', () => {

@@ -55,6 +55,16 @@ describe('clockTime', () => {
   });
 });
 
+describe('inTime', () => {
+  it('says a wait in seconds, minutes, or for a daily limit hours, never rounding it down', () => {
+    expect(inTime(30)).toBe('za 30 sekund');
+    expect(inTime(61)).toBe('za 61 sekund');
+    expect(inTime(120)).toBe('za 2 minuty');
+    expect(inTime(89 * 60)).toBe('za 89 minut');
+    expect(inTime(23 * 3600 + 1)).toBe('za 24 godziny');
+  });
+});
+
 describe('in English and Ukrainian', () => {
   afterAll(() => activate('pl'));
 

@@ -66,9 +66,11 @@ export function fullDateTime(iso: string): string {
   return dateTime().format(Date.parse(iso));
 }
 
-/** "za 30 sekund", "za 2 minuty" ("in 2 minutes"): when to try again. */
+/** "za 30 sekund", "za 2 minuty" ("in 2 minutes"), "za 24 godziny" (a daily limit): when to try again. */
 export function inTime(seconds: number): string {
-  return seconds < 90 ? later().format(Math.max(1, Math.ceil(seconds)), 'second') : later().format(Math.ceil(seconds / 60), 'minute');
+  if (seconds < 90) return later().format(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 90 * 60) return later().format(Math.ceil(seconds / 60), 'minute');
+  return later().format(Math.ceil(seconds / 3600), 'hour');
 }
 
 /** An alert's (null: not said), or a body waiting to be sent (left out: not said). */

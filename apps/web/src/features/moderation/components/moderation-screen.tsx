@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCoordinates, fullDateTime } from '../../../lib/format.ts';
+import { formatCoordinates, fullDateTime, inTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getReported, storedToken, storeToken, useDecision, useModerationLists, useModeratorPhoto, type Decision, type ModeratedAlert } from '../api/moderation-api.ts';
 
@@ -69,7 +69,12 @@ function SignIn({ onSignedIn }: { onSignedIn(token: string): void }) {
       onSignedIn(token);
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
-      setError(t(status === 401 ? 'moderation.signIn.wrongToken' : status === 403 ? 'moderation.signIn.disabled' : 'moderation.signIn.failed'));
+      if (err instanceof ApiError && status === 429) {
+        // Too many wrong tokens from this network: the server says how long to wait.
+        setError(t('moderation.signIn.tooMany', { wait: inTime(err.retryAfterSeconds ?? 60) }));
+      } else {
+        setError(t(status === 401 ? 'moderation.signIn.wrongToken' : status === 403 ? 'moderation.signIn.disabled' : 'moderation.signIn.failed'));
+      }
       setChecking(false);
     }
   };
