@@ -98,9 +98,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Authorization'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Alert-Key', 'Authorization'],
     exposedHeaders: [
       'Location',
+      'Alert-Key',
       'Retry-After',
       'Idempotent-Replayed',
       'X-RateLimit-Limit',

@@ -28,14 +28,13 @@ afterAll(async () => {
 const env = () => ({ ...database.env, ...UNLIMITED, PHOTOS_DIR: photosDir, LOG_LEVEL: 'warn' });
 
 async function reportAlert(server: ServerProcess, i: number): Promise<{ id: string; key: string }> {
-  const key = randomUUID();
   const res = await fetch(`${server.url}/Alerts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ latitude: 50 + i / 10_000, longitude: 19.9, animal: 'boar', comments: `#${i}` }),
   });
   expect(res.status).toBe(201);
-  return { id: ((await res.json()) as { data: { id: string } }).data.id, key };
+  return { id: ((await res.json()) as { data: { id: string } }).data.id, key: res.headers.get('alert-key')! };
 }
 
 it('loses no acknowledged photo when killed with SIGKILL during a stream of uploads', async () => {

@@ -1,6 +1,7 @@
 /** The SQL for alerts' photos: who may add one, at most three, each stored once, never served once hidden. */
 import { randomUUID } from 'node:crypto';
 import type { Photo } from '@wildalert/shared';
+import type { AlertKeys } from '../alert-keys.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
@@ -40,20 +41,22 @@ const lockCopy = (tx: Queryable, key: string) => tx.query('SELECT pg_advisory_xa
 
 const PHOTO_BY_UPLOAD_KEY = `SELECT ${PHOTO_JSON} AS photo FROM photos p WHERE p.alert_id = $1 AND p.idempotency_key = $2`;
 
-export function photosRepository(db: Database) {
+export function photosRepository(db: Database, alertKeys: AlertKeys) {
   return {
     /**
      * Photos are added by whoever reported the alert, and only by them: they prove it with the
-     * alert's Idempotency-Key, which only their device knows (an alert sent without one takes no photos).
+     * alert's Alert-Key, which the server gave only to them. An alert reported before there were
+     * Alert-Keys takes the Idempotency-Key it was reported with instead, as it did then (a
+     * phone's outbox may still hold such an upload).
      */
     async uploadRight(alertId: string, alertKey: string): Promise<UploadRight> {
-      const rows = await db.query<{ key_matches: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.key = $2 AND k.alert_id = a.id) AS key_matches
+      const rows = await db.query<{ old_key_matches: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.key = $2 AND k.alert_id = a.id AND k.network = '') AS old_key_matches
          FROM alerts a WHERE a.id = $1 AND NOT a.hidden`,
         [alertId, alertKey],
       );
       if (rows.length === 0) return 'no-alert';
-      return rows[0]!.key_matches ? 'allowed' : 'wrong-key';
+      return alertKeys.matches(alertId, alertKey) || rows[0]!.old_key_matches ? 'allowed' : 'wrong-key';
     },
 
     /**

@@ -78,17 +78,16 @@ describe.each([
   });
   afterAll(() => t.dispose());
 
-  /** An alert reported with an Idempotency-Key, as the web app reports: the key is what lets its reporter add photos. */
+  /** An alert reported as the web app reports, with an Idempotency-Key; `key` is the Alert-Key its answer carried, which lets its reporter add photos. */
   async function report(animal = 'boar'): Promise<{ alert: Alert; key: string }> {
-    const key = randomUUID();
     const res = await t.app.inject({
       method: 'POST',
       url: '/Alerts',
-      headers: { 'idempotency-key': key },
+      headers: { 'idempotency-key': randomUUID() },
       payload: { latitude: 50.06, longitude: 19.94, animal, comments: 'z aparatem' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return { alert: res.json().data, key };
+    return { alert: res.json().data, key: res.headers['alert-key'] as string };
   }
 
   const upload = (alertId: string, alertKey: string, body: Buffer, type = 'image/jpeg', uploadKey: string = randomUUID()) =>
@@ -295,15 +294,71 @@ describe.each([
   });
 });
 
+describe('who adds photos', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.dispose());
+
+  const boar = { latitude: 50.07, longitude: 19.95, animal: 'boar', comments: 'kto doda zdjęcie' };
+  const report = (key: string, remoteAddress: string, body: object = boar) =>
+    t.app.inject({ method: 'POST', url: '/Alerts', remoteAddress, headers: { 'idempotency-key': key }, payload: body });
+  const upload = async (alertId: string, alertKey: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/Alerts/${alertId}/photos`,
+        headers: { 'content-type': 'image/png', 'alert-key': alertKey, 'idempotency-key': randomUUID() },
+        payload: await png(),
+      })
+    ).statusCode;
+
+  it("takes the Alert-Key the server answered the report with, answered again on a retry from any network, never a key a client chose", async () => {
+    const key = randomUUID();
+    const first = await report(key, '192.0.2.10');
+    const alertId = first.json().data.id as string;
+    const alertKey = first.headers['alert-key'] as string;
+    expect(alertKey).toMatch(/^[\w-]{43}$/);
+    // The Idempotency-Key the reporter chose is no proof: anyone who saw or guessed it could send it.
+    expect(await upload(alertId, key)).toBe(403);
+    // Retries (the same network, then a phone that moved to mobile data) answer the same Alert-Key.
+    for (const remoteAddress of ['192.0.2.11', '2001:db8:5::1']) {
+      const again = await report(key, remoteAddress);
+      expect([again.json().data.id, again.headers['idempotent-replayed'], again.headers['alert-key']]).toEqual([alertId, 'true', alertKey]);
+    }
+    expect(await upload(alertId, alertKey)).toBe(201);
+    // Another client, elsewhere, that chose the same key for another alert: an alert of its own, whose Alert-Key is no use on the first.
+    const other = await report(key, '198.51.100.7', { ...boar, animal: 'fox' });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().data.id).not.toBe(alertId);
+    expect(await upload(alertId, other.headers['alert-key'] as string)).toBe(403);
+    expect(await upload(other.json().data.id, alertKey)).toBe(403);
+    // An alert reported without an Idempotency-Key has one too.
+    const bare = await t.app.inject({ method: 'POST', url: '/Alerts', payload: boar });
+    expect(await upload(bare.json().data.id, bare.headers['alert-key'] as string)).toBe(201);
+  });
+
+  it('takes the Idempotency-Key of an alert reported before there were Alert-Keys, as then', async () => {
+    const key = randomUUID();
+    const alertId = (await report(key, '192.0.2.20')).json().data.id as string;
+    // What migration 014 left of a key stored before it: no network.
+    await t.app.db.query(`UPDATE idempotency_keys SET network = '' WHERE key = $1`, [key]);
+    expect(await upload(alertId, key)).toBe(201);
+    // Still replayed, from anywhere, for the same request.
+    const again = await report(key, '203.0.113.9');
+    expect([again.json().data.id, again.headers['idempotent-replayed']]).toEqual([alertId, 'true']);
+  });
+});
+
 describe('what photos may cost the server', () => {
   it('decodes a few photos at a time: more at once than the turns and their queue are answered 503 with Retry-After, storing nothing, and go through when sent again', async () => {
     const t = await createTestApp({ PHOTO_DECODES: '1', PHOTO_DECODE_QUEUE: '1' });
     try {
       const alerts = await Promise.all(
         Array.from({ length: 3 }, async () => {
-          const key = randomUUID();
-          const res = await t.app.inject({ method: 'POST', url: '/Alerts', headers: { 'idempotency-key': key }, payload: { latitude: 50.06, longitude: 19.94, animal: 'fox' } });
-          return { id: res.json().data.id as string, key };
+          const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.06, longitude: 19.94, animal: 'fox' } });
+          return { id: res.json().data.id as string, key: res.headers['alert-key'] as string };
         }),
       );
       // Each large enough to take a while to decode: six at once find one turn and one place in the queue.
@@ -356,9 +411,8 @@ describe('what photos may cost the server', () => {
 
     it('answers 503 with Retry-After within its deadline, keeps the alert and no copy, and takes the photo once the store is back', async () => {
       const before = await storedKeys(t);
-      const key = randomUUID();
-      const alert = (await t.app.inject({ method: 'POST', url: '/Alerts', headers: { 'idempotency-key': key }, payload: { latitude: 50.06, longitude: 19.94, animal: 'boar' } })).json()
-        .data as Alert;
+      const reported = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.06, longitude: 19.94, animal: 'boar' } });
+      const [alert, key] = [reported.json().data as Alert, reported.headers['alert-key'] as string];
       const uploadKey = randomUUID();
       const body = await png();
       const send = () =>

@@ -27,8 +27,8 @@ const AlertParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
 const UploadHeadersSchema = Type.Object({
   'alert-key': Type.Intersect([KEY_HEADER], {
     description:
-      'The Idempotency-Key the alert was reported with: only its reporter knows it, and only its reporter adds photos ' +
-      '(an alert reported without one takes none).',
+      "The Alert-Key the answer to the alert's POST /Alerts carried: only its reporter has it, and only its reporter adds photos. " +
+      '(An alert reported before there were Alert-Keys takes the Idempotency-Key it was reported with.)',
   }),
   'idempotency-key': Type.Intersect([KEY_HEADER], {
     description: 'A unique value per photo: an upload retried with the same key answers the photo stored the first time.',
@@ -95,10 +95,13 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
           200: { ...PhotoResponseSchema, description: 'Stored before, under the same Idempotency-Key' },
           201: PhotoResponseSchema,
           ...problemResponses(400, 403, 404, 413, 415),
-          503: problemResponse(
-            503,
-            'Not taken now, nothing stored: the photo store is unavailable, or the server has too many photos to decode; send it again after `Retry-After`',
-          ),
+          503: {
+            ...problemResponse(
+              503,
+              'Not taken now, nothing stored: the photo store is unavailable, or the server has too many photos to decode; send it again after `Retry-After`',
+            ),
+            headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before sending it again' } },
+          },
         },
       },
       bodyLimit: MAX_PHOTO_BYTES,
@@ -112,7 +115,7 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
       const right = await app.photos.uploadRight(id, unquote(request.headers['alert-key']));
       if (right === 'no-alert') throw notFound(id);
       if (right === 'wrong-key') {
-        throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the key it was reported with.' });
+        throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the one its report was answered with.' });
       }
       try {
         const { photo, replayed } = await app.photoUploads.upload(id, uploadKey, request.body as Buffer);
