@@ -206,7 +206,7 @@ test('the connection lost in the middle of the uploads: the alert and both photo
 });
 
 test('a photo queued by the version before Alert-Keys is sent with its alert\'s Idempotency-Key, and taken', async ({ page, wildalert }) => {
-  // The alert stored before the upgrade (its key has no network, as migration 014 left such keys); its photo still on the phone.
+  // The alert stored before the upgrade (its key has no network, as migration 016 left such keys); its photo still on the phone.
   const key = randomUUID();
   const created = await fetch(`${wildalert.origin}/Alerts`, {
     method: 'POST',

@@ -342,7 +342,7 @@ describe('who adds photos', () => {
   it('takes the Idempotency-Key of an alert reported before there were Alert-Keys, as then', async () => {
     const key = randomUUID();
     const alertId = (await report(key, '192.0.2.20')).json().data.id as string;
-    // What migration 014 left of a key stored before it: no network.
+    // What migration 016 left of a key stored before it: no network.
     await t.app.db.query(`UPDATE idempotency_keys SET network = '' WHERE key = $1`, [key]);
     expect(await upload(alertId, key)).toBe(201);
     // Still replayed, from anywhere, for the same request.
