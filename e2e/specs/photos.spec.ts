@@ -155,6 +155,12 @@ test('two photos from the gallery: downsized, sent, shown in the popup, the full
 
 test('the connection lost in the middle of the uploads: the alert and both photos are stored exactly once', async ({ page, context, wildalert }) => {
   await fillInWithTwoPhotos(page);
+  // Every photo upload, the outbox's later ones included, goes with the Alert-Key the alert was answered with.
+  const alertKeysSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/photos$/.test(request.url())) alertKeysSent.push(request.headers()['alert-key']!);
+  });
+  const reported = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/Alerts');
   const keys: string[] = [];
   let calls = 0;
   // The first photo reaches the server but its answer is lost; then nothing gets through.
@@ -193,6 +199,54 @@ test('the connection lost in the middle of the uploads: the alert and both photo
   // Every upload cut off was the first photo's, under one key: the key it is stored under, once.
   expect(new Set(keys).size).toBe(1);
   expect(rows[0]!.idempotency_key).toBe(keys[0]);
+  const alertKey = (await reported).headers()['alert-key'];
+  expect(alertKey).toMatch(/^[\w-]{43}$/);
+  expect(alertKeysSent.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(alertKeysSent)).toEqual(new Set([alertKey]));
+});
+
+test('a photo queued by the version before Alert-Keys is sent with its alert\'s Idempotency-Key, and taken', async ({ page, wildalert }) => {
+  // The alert stored before the upgrade (its key has no network, as migration 016 left such keys); its photo still on the phone.
+  const key = randomUUID();
+  const created = await fetch(`${wildalert.origin}/Alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ ...KRAKOW, animal: 'boar', comments: 'sprzed aktualizacji' }),
+  });
+  const alert = ((await created.json()) as { data: Alert }).data;
+  await wildalert.sql(`UPDATE idempotency_keys SET network = '' WHERE key = $1`, [key]);
+  await page.goto('');
+  const jpeg = [...(await cameraJpeg(page, 90))];
+  await page.evaluate(
+    async ({ key, alertId, jpeg }) => {
+      // The outbox's IndexedDB store (idb-keyval's: database wildalert-outbox, store alerts), as the older version wrote it: no alertKey.
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('wildalert-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('alerts');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const item = {
+        idempotencyKey: key,
+        body: { latitude: 50.06, longitude: 19.94, animal: 'boar', comments: 'sprzed aktualizacji' },
+        queuedAt: new Date().toISOString(),
+        alertId,
+        photos: [{ key: crypto.randomUUID(), blob: new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }) }],
+      };
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('alerts', 'readwrite');
+        tx.objectStore('alerts').put(item, key);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { key, alertId: alert.id, jpeg },
+  );
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/photos$/.test(r.url()));
+  await page.reload();
+  expect((await sent).headers()['alert-key']).toBe(key);
+  await expect.poll(async () => (await photosOf(wildalert.origin, alert.id)).length).toBe(1);
 });
 
 test('a file that is not a photo: refused in Polish, in the form or by the server, and the alert is stored all the same', async ({ page, wildalert }) => {
@@ -232,20 +286,20 @@ test('a file that is not a photo: refused in Polish, in the form or by the serve
 });
 
 test('the moderator hides one photo, then the alert: both answer 404 to everyone after', async ({ page, wildalert }) => {
-  // An alert reported with its key, with two photos, and reported as abusive.
-  const key = randomUUID();
+  // An alert reported with its key, with two photos (sent with the Alert-Key its answer carried), and reported as abusive.
   const created = await fetch(`${wildalert.origin}/Alerts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ ...KRAKOW, animal: 'fox', comments: 'Lis na podwórku' }),
   });
   const alert = ((await created.json()) as { data: Alert }).data;
+  const alertKey = created.headers.get('alert-key')!;
   await page.goto('');
   const photos: Photo[] = [];
   for (const hue of [30, 150]) {
     const res = await fetch(`${wildalert.origin}/Alerts/${alert.id}/photos`, {
       method: 'POST',
-      headers: { 'content-type': 'image/jpeg', 'alert-key': key, 'idempotency-key': randomUUID() },
+      headers: { 'content-type': 'image/jpeg', 'alert-key': alertKey, 'idempotency-key': randomUUID() },
       body: new Uint8Array(await cameraJpeg(page, hue)),
     });
     expect(res.status).toBe(201);

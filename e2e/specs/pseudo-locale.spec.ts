@@ -30,14 +30,15 @@ async function pseudoLocale(page: Page) {
 
 /** A boar's alert with a photo (a JPEG the browser draws), reported as abusive: the popup's thumbnails and the moderator's list. */
 async function alertWithPhoto(page: Page, origin: string): Promise<Alert> {
-  const key = randomUUID();
   const created = await fetch(`${origin}/Alerts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ ...KRAKOW, animal: 'boar', comments: COMMENT }),
   });
   expect(created.status).toBe(201);
   const alert = ((await created.json()) as { data: Alert }).data;
+  // What lets the reporter add photos: the server's answer, not the key it chose.
+  const alertKey = created.headers.get('alert-key')!;
   const jpeg = await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(640, 480);
     const c = canvas.getContext('2d')!;
@@ -48,7 +49,7 @@ async function alertWithPhoto(page: Page, origin: string): Promise<Alert> {
   });
   const photo = await fetch(`${origin}/Alerts/${alert.id}/photos`, {
     method: 'POST',
-    headers: { 'content-type': 'image/jpeg', 'alert-key': key, 'idempotency-key': randomUUID() },
+    headers: { 'content-type': 'image/jpeg', 'alert-key': alertKey, 'idempotency-key': randomUUID() },
     body: new Uint8Array(jpeg),
   });
   expect(photo.status).toBe(201);

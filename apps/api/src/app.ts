@@ -25,6 +25,7 @@ import web from './plugins/web.ts';
 import alerts from './routes/alerts.ts';
 import photos from './routes/photos.ts';
 import photoStorage from './plugins/photo-storage.ts';
+import photoUploads from './plugins/photo-uploads.ts';
 import alertsFeed from './routes/alerts-feed.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import alertsHotspots from './routes/alerts-hotspots.ts';
@@ -98,9 +99,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Authorization'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Alert-Key', 'Authorization'],
     exposedHeaders: [
       'Location',
+      'Alert-Key',
       'Retry-After',
       'Idempotent-Replayed',
       'X-RateLimit-Limit',
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(tileCache);
   await app.register(alerts);
   await app.register(photoStorage, { photos: config.photos });
+  await app.register(photoUploads, { decodes: config.photoDecodes });
   await app.register(photos);
   await app.register(alertsFeed);
   await app.register(alertsStream, { streams: config.streams });

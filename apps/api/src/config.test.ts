@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_CONTACTS_FILE, loadConfig } from './config.ts';
@@ -11,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       photos: { dir: path.resolve('data-photos') },
+      photoDecodes: { concurrent: os.availableParallelism(), queue: 8 },
       adminToken: undefined,
       trustProxy: false,
       redisUrl: undefined,
@@ -46,10 +48,17 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ PHOTOS_S3_BUCKET: 'wildalert', PHOTOS_S3_ENDPOINT: 'http://minio:9000', PHOTOS_S3_FORCE_PATH_STYLE: 'false' }).photos,
     ).toEqual({
-      s3: { bucket: 'wildalert', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: false, accessKeyId: undefined, secretAccessKey: undefined },
+      s3: { bucket: 'wildalert', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: false, accessKeyId: undefined, secretAccessKey: undefined, timeoutMs: 5_000 },
     });
     expect(() => loadConfig({ PHOTOS_S3_BUCKET: 'wildalert', PHOTOS_S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/go together/);
     expect(() => loadConfig({ PHOTOS_S3_ENDPOINT: 'minio:9000' })).toThrow(/PHOTOS_S3_ENDPOINT/);
+    expect(loadConfig({ PHOTOS_S3_BUCKET: 'wildalert', PHOTOS_S3_TIMEOUT_MS: '1500' }).photos).toMatchObject({ s3: { timeoutMs: 1500 } });
+    expect(() => loadConfig({ PHOTOS_S3_TIMEOUT_MS: '0' })).toThrow(/PHOTOS_S3_TIMEOUT_MS/);
+  });
+
+  it('reads how many photos are decoded at once and how many may wait', () => {
+    expect(loadConfig({ PHOTO_DECODES: '3', PHOTO_DECODE_QUEUE: '0' }).photoDecodes).toEqual({ concurrent: 3, queue: 0 });
+    expect(() => loadConfig({ PHOTO_DECODES: '0' })).toThrow(/PHOTO_DECODES/);
   });
 
   it('reads the database-time budget and the stream caps', () => {

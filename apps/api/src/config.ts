@@ -21,6 +21,9 @@ const EnvSchema = Type.Object({
   PHOTOS_S3_FORCE_PATH_STYLE: Type.Boolean({ default: true }),
   PHOTOS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   PHOTOS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  PHOTOS_S3_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
+  PHOTO_DECODES: Type.Optional(Type.Integer({ minimum: 1 })),
+  PHOTO_DECODE_QUEUE: Type.Integer({ minimum: 0, default: 8 }),
   TILE_URL: Type.String({
     pattern: '\\{z\\}.*\\{x\\}.*\\{y\\}',
     default: DEFAULT_TILE_URL,
@@ -69,6 +72,11 @@ export interface Config {
    * name + `-photos`), or an S3 bucket when PHOTOS_S3_BUCKET is set.
    */
   photos: { dir: string } | { s3: S3StorageOptions };
+  /**
+   * Photos decoded at once by this process (the rest of the CPU and memory stays for everyone
+   * else), and how many more may wait for a turn before an upload is answered 503.
+   */
+  photoDecodes: { concurrent: number; queue: number };
   adminToken: string | undefined;
   /**
    * Whose X-Forwarded-For to believe: nobody (false), a number of proxy hops in front of
@@ -208,9 +216,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             forcePathStyle: v.PHOTOS_S3_FORCE_PATH_STYLE,
             accessKeyId: v.PHOTOS_S3_ACCESS_KEY_ID,
             secretAccessKey: v.PHOTOS_S3_SECRET_ACCESS_KEY,
+            timeoutMs: v.PHOTOS_S3_TIMEOUT_MS,
           },
         }
       : { dir: v.PHOTOS_DIR ? path.resolve(v.PHOTOS_DIR) : `${dataDir}-photos` },
+    photoDecodes: { concurrent: v.PHOTO_DECODES ?? os.availableParallelism(), queue: v.PHOTO_DECODE_QUEUE },
     adminToken: v.ADMIN_TOKEN,
     trustProxy,
     redisUrl: v.REDIS_URL,

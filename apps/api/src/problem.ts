@@ -13,6 +13,8 @@ export const PROBLEM_TYPES = {
   idempotencyKeyReused: '/problems/idempotency-key-reused',
   databaseUnavailable: '/problems/database-unavailable',
   storageFull: '/problems/storage-full',
+  photoStoreUnavailable: '/problems/photo-store-unavailable',
+  photoDecodesBusy: '/problems/photo-decodes-busy',
   rateLimited: '/problems/rate-limited',
   shuttingDown: '/problems/shutting-down',
 } as const;

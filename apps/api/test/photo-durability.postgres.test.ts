@@ -2,7 +2,8 @@
  * A photo answered 201 is kept: its copies on disk (written, flushed and renamed before the
  * row that shows them is committed) and its row, through `kill -9` during a stream of uploads.
  * PostgreSQL's own durability is the alerts' (durability.test.ts, both engines); what is new
- * here is the photo folder and the order of the two writes.
+ * here is the photo folder and the order of the two writes. What the kill cut short leaves no
+ * copy behind for good: the sweep deletes it once its upload has expired.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
-import { createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
+import { createTestApp, createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
 
 let database: TestDatabase;
 let photosDir: string;
@@ -27,14 +28,13 @@ afterAll(async () => {
 const env = () => ({ ...database.env, ...UNLIMITED, PHOTOS_DIR: photosDir, LOG_LEVEL: 'warn' });
 
 async function reportAlert(server: ServerProcess, i: number): Promise<{ id: string; key: string }> {
-  const key = randomUUID();
   const res = await fetch(`${server.url}/Alerts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ latitude: 50 + i / 10_000, longitude: 19.9, animal: 'boar', comments: `#${i}` }),
   });
   expect(res.status).toBe(201);
-  return { id: ((await res.json()) as { data: { id: string } }).data.id, key };
+  return { id: ((await res.json()) as { data: { id: string } }).data.id, key: res.headers.get('alert-key')! };
 }
 
 it('loses no acknowledged photo when killed with SIGKILL during a stream of uploads', async () => {
@@ -84,5 +84,17 @@ it('loses no acknowledged photo when killed with SIGKILL during a stream of uplo
     expect(lost).toEqual([]);
   } finally {
     await again.kill('SIGTERM');
+  }
+
+  // The uploads cut short, as they are minutes later: the sweep leaves exactly the photos' copies.
+  const t = await createTestApp({ PHOTOS_DIR: photosDir }, {}, database);
+  try {
+    await t.app.db.query(`UPDATE photo_uploads SET started_at = started_at - interval '10 minutes'`);
+    await t.app.photoUploads.sweep();
+    const named = await t.app.db.query<{ key: string }>('SELECT thumbnail_key AS key FROM photos UNION SELECT large_key FROM photos');
+    const files = fs.readdirSync(photosDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.map((e) => e.name).sort()).toEqual(named.map((r) => r.key).sort());
+  } finally {
+    await t.close();
   }
 });

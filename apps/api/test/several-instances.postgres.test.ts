@@ -1,5 +1,7 @@
-/** Server mode: several API processes on one PostgreSQL share one live feed (LISTEN/NOTIFY). */
+/** Server mode: several API processes on one PostgreSQL share one live feed (LISTEN/NOTIFY) and one secret for Alert-Keys. */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { openStream } from '@wildalert/test-support';
@@ -36,4 +38,17 @@ it('delivers an alert posted to instance A to a stream on instance B', async () 
   } finally {
     s.close();
   }
+});
+
+it('takes photos through instance B with the Alert-Key instance A answered the report with', async () => {
+  const reported = await a.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.0497, longitude: 19.9445, animal: 'fox' } });
+  const alertKey = reported.headers['alert-key'] as string;
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: 'green' } }).png().toBuffer();
+  const upload = await b.app.inject({
+    method: 'POST',
+    url: `/Alerts/${reported.json().data.id}/photos`,
+    headers: { 'content-type': 'image/png', 'alert-key': alertKey, 'idempotency-key': randomUUID() },
+    payload: photo,
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
 });

@@ -26,7 +26,10 @@ if (!embedded) whenIdleAfterLoad(() => {
     (m) =>
       m.startOutbox({
         // Loaded only when something waits: the form's module brings the schemas with it.
-        alert: (body, key) => import('./features/add-alert/api/create-alert.ts').then(({ createAlert }) => createAlert(body, key)).then((r) => r.data),
+        alert: (body, key) =>
+          import('./features/add-alert/api/create-alert.ts')
+            .then(({ createAlert }) => createAlert(body, key))
+            .then((r) => ({ id: r.data.id, alertKey: r.alertKey })),
         photo: (alertId, alertKey, photoKey, blob) =>
           import('./features/add-alert/api/upload-photo.ts').then(({ uploadPhoto }) => uploadPhoto(alertId, alertKey, photoKey, blob)),
       }),

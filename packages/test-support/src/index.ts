@@ -1,4 +1,5 @@
 export * from './free-port.ts';
+export * from './faulty-proxy.ts';
 export * from './postgres-cluster.ts';
 export * from './server-process.ts';
 export * from './web-build.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type S3Server } from '@wildalert/test-support';
-import { folderStorage, photoKey, s3Storage, type PhotoStorage } from './photo-storage.ts';
+import { freePort, startFaultyProxy, startS3Server, type S3Server } from '@wildalert/test-support';
+import { folderStorage, photoKey, PhotoStoreUnavailableError, s3Storage, type PhotoStorage } from './photo-storage.ts';
 
 let s3: S3Server;
 let folder: string;
@@ -26,6 +26,7 @@ const storages: Record<string, () => PhotoStorage> = {
       forcePathStyle: true,
       accessKeyId: s3.accessKeyId,
       secretAccessKey: s3.secretAccessKey,
+      timeoutMs: 5_000,
     }),
 };
 
@@ -40,6 +41,17 @@ describe.each(Object.keys(storages))('photos kept in %s', (name) => {
     await storage.put(key, body);
     expect(await storage.get(key)).toEqual(body);
     expect(await storage.get(photoKey(Buffer.from('never stored')))).toBeUndefined();
+  });
+
+  it('deletes what was put, and deleting what is not there is no error', async () => {
+    const storage = storages[name]!();
+    const body = Buffer.from(`to be deleted ${name} ${Math.random()}`);
+    const key = photoKey(body);
+    await storage.put(key, body);
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeUndefined();
+    await storage.delete(key);
+    await expect(storage.delete('../x.webp')).rejects.toThrow(/Not a photo key/);
   });
 
   it('refuses a key that is not a content key (no way out of the folder or bucket)', async () => {
@@ -63,7 +75,29 @@ it('a folder leaves no temporary file behind, and the S3 server holds the object
   // Read back with a fresh client: it is the server's, not something the first client kept.
   expect(await storages['an S3 bucket']!().get(key)).toEqual(body);
   // The server answers errors as S3 does, and the adapter passes them on: an unknown key id, a missing bucket.
-  const config = { bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey };
+  const config = { bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, timeoutMs: 5_000 };
   await expect(s3Storage({ ...config, accessKeyId: 'NOT-A-KEY' }).get(key)).rejects.toThrow(/Access Key Id/);
   await expect(s3Storage({ ...config, bucket: 'no-such-bucket' }).put(key, body)).rejects.toThrow(/bucket does not exist/);
+});
+
+it('an S3 store that is frozen or refuses connections fails every call by its deadline (PhotoStoreUnavailableError), and serves again once back', async () => {
+  const proxy = await startFaultyProxy(s3.endpoint);
+  const nowhere = `http://127.0.0.1:${await freePort()}`;
+  const options = { bucket: s3.bucket, region: s3.region, forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, timeoutMs: 500 };
+  const storage = s3Storage({ ...options, endpoint: proxy.url });
+  try {
+    const body = Buffer.from(`through the proxy ${Math.random()}`);
+    const key = photoKey(body);
+    await storage.put(key, body);
+    const calls = (s: PhotoStorage) => [() => s.put(key, body), () => s.get(key), () => s.delete(key)];
+    proxy.freeze();
+    for (const call of calls(storage)) await expect(call()).rejects.toThrow(PhotoStoreUnavailableError);
+    await proxy.refuse();
+    for (const call of calls(storage)) await expect(call()).rejects.toThrow(PhotoStoreUnavailableError);
+    for (const call of calls(s3Storage({ ...options, endpoint: nowhere }))) await expect(call()).rejects.toThrow(PhotoStoreUnavailableError);
+    await proxy.pass();
+    expect(await storage.get(key)).toEqual(body);
+  } finally {
+    await proxy.close();
+  }
 });

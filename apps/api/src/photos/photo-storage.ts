@@ -7,7 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { StorageFullError } from '../db/database.ts';
 
 export interface PhotoStorage {
   readonly kind: 'folder' | 's3';
@@ -15,6 +16,16 @@ export interface PhotoStorage {
   put(key: string, body: Buffer): Promise<void>;
   /** The bytes kept under `key`, or undefined. */
   get(key: string): Promise<Buffer | undefined>;
+  /** Removes what is kept under `key`; nothing kept there is no error. */
+  delete(key: string): Promise<void>;
+}
+
+/**
+ * The store did not answer in time, could not be reached, or failed on its side: nothing is
+ * wrong with the request, which can be sent again once the store is back (503).
+ */
+export class PhotoStoreUnavailableError extends Error {
+  override name = 'PhotoStoreUnavailableError';
 }
 
 /** A copy's key: its content's hash and its extension. */
@@ -39,14 +50,21 @@ export function folderStorage(dir: string): PhotoStorage {
       const folder = path.dirname(file);
       await fs.mkdir(folder, { recursive: true });
       const temporary = path.join(folder, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
-      const handle = await fs.open(temporary, 'wx');
       try {
-        await handle.writeFile(body);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await fs.open(temporary, 'wx');
+        try {
+          await handle.writeFile(body);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temporary, file);
+      } catch (error) {
+        // A full disk (or any failure) leaves no half-written file behind.
+        await fs.rm(temporary, { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new StorageFullError('The photo folder is full', { cause: error });
+        throw error;
       }
-      await fs.rename(temporary, file);
       const parent = await fs.open(folder, 'r');
       try {
         await parent.sync();
@@ -61,6 +79,10 @@ export function folderStorage(dir: string): PhotoStorage {
         throw error;
       });
     },
+    async delete(key) {
+      checkKey(key);
+      await fs.rm(fileOf(key), { force: true });
+    },
   };
 }
 
@@ -74,6 +96,22 @@ export interface S3StorageOptions {
   /** Both or neither; without them the SDK's default chain (environment, instance role). */
   accessKeyId?: string;
   secretAccessKey?: string;
+  /**
+   * How long one call (a PUT, a GET with its body, a DELETE) may take, the SDK's retries
+   * included: a store that is down or frozen fails the call (PhotoStoreUnavailableError)
+   * instead of holding the request.
+   */
+  timeoutMs: number;
+}
+
+/** Errors that mean "the store is not there or not answering", as opposed to a refusal of this request. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isStoreFault(error: unknown): boolean {
+  // S3's own answer: a fault on its side (500, 503 SlowDown) is passing; a 4xx (no such bucket, access denied) is the configuration's.
+  if (error instanceof S3ServiceException) return error.$fault === 'server' || (error.$metadata.httpStatusCode ?? 0) >= 500;
+  const { name, code } = error as { name?: string; code?: string };
+  return name === 'AbortError' || name === 'TimeoutError' || UNREACHABLE.has(code ?? '');
 }
 
 /** Photos as objects in an S3 bucket (`@aws-sdk/client-s3`); a PUT that S3 answered is durable by S3's guarantee. */
@@ -86,30 +124,50 @@ export function s3Storage(options: S3StorageOptions): PhotoStorage {
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
+    // Without these a connection to a frozen server waits for the operating system (minutes).
+    requestHandler: { connectionTimeout: Math.min(2_000, options.timeoutMs), requestTimeout: options.timeoutMs },
   });
+  /** One call to the store, given up after the deadline whatever the SDK is doing (waiting, retrying). */
+  async function call<T>(what: string, run: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    try {
+      return await run(AbortSignal.timeout(options.timeoutMs));
+    } catch (error) {
+      if (isStoreFault(error)) throw new PhotoStoreUnavailableError(`The photo store did not ${what}`, { cause: error });
+      throw error;
+    }
+  }
   return {
     kind: 's3',
     async put(key, body) {
       checkKey(key);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: options.bucket,
-          Key: key,
-          Body: body,
-          ContentType: 'image/webp',
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
+      await call('store a copy', (abortSignal) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: options.bucket,
+            Key: key,
+            Body: body,
+            ContentType: 'image/webp',
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+          { abortSignal },
+        ),
       );
     },
     async get(key) {
       checkKey(key);
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
-        return Buffer.from(await object.Body!.transformToByteArray());
-      } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
-        throw error;
-      }
+      return call('give back a copy', async (abortSignal) => {
+        try {
+          const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }), { abortSignal });
+          return Buffer.from(await object.Body!.transformToByteArray());
+        } catch (error) {
+          if (error instanceof NoSuchKey) return undefined;
+          throw error;
+        }
+      });
+    },
+    async delete(key) {
+      checkKey(key);
+      await call('delete a copy', (abortSignal) => client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }), { abortSignal }));
     },
   };
 }

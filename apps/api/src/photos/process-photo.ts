@@ -17,7 +17,12 @@ import decodeHeic from 'heic-decode';
 /** Formats accepted, as sharp names them. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-/** A decompression bomb is refused before it is decoded: at most 50 megapixels (a 12 MP phone photo is far below). */
+/**
+ * A decompression bomb is refused before it is decoded: at most 50 megapixels. Not lower, although
+ * the web app sends at most 2048 px (4 MP): what it cannot decode (HEIC outside Safari) and other
+ * clients' uploads arrive at a camera's full size, 48 to 50 MP on today's phones at their highest
+ * setting. What a decode may cost is bounded by how many run at once (photo-uploads.ts), not here.
+ */
 export const MAX_PIXELS = 50_000_000;
 
 /** The copies kept of each photo: the long side in pixels. */

@@ -27,7 +27,7 @@ const COMMON_RESPONSES = {
   500: { name: 'InternalServerError', description: 'A failure on the server; the details are logged, not sent' },
   503: {
     name: 'ServiceUnavailable',
-    description: 'The server is restarting, or the database is unavailable or full; see `Retry-After`',
+    description: 'The server is restarting, or the database or the photo store is unavailable or full; see `Retry-After`',
     headers: RETRY_AFTER,
   },
 } as const;

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrors, type FieldErrors } from '@wildalert/shared';
 import { DatabaseUnavailableError, StorageFullError } from '../db/database.ts';
+import { PhotoStoreUnavailableError } from '../photos/photo-storage.ts';
 import { localizeFieldErrors, negotiateLanguage, translate } from '../i18n/language.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
 
@@ -69,6 +70,16 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       reply,
       problem(503, 'The database is unavailable right now; try again in a few seconds.', {
         type: PROBLEM_TYPES.databaseUnavailable,
+      }),
+    );
+  }
+  if (error instanceof PhotoStoreUnavailableError) {
+    request.log.warn({ err: error }, 'photo store unavailable');
+    reply.header('retry-after', '10');
+    return sendProblem(
+      reply,
+      problem(503, 'Photos cannot be stored or read right now; try again in a few seconds.', {
+        type: PROBLEM_TYPES.photoStoreUnavailable,
       }),
     );
   }

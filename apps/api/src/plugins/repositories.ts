@@ -1,5 +1,6 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
+import { loadAlertKeys, type AlertKeys } from '../alert-keys.ts';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
@@ -11,6 +12,7 @@ import { votesRepository, type VotesRepository } from '../repositories/votes-rep
 declare module 'fastify' {
   interface FastifyInstance {
     alerts: AlertsRepository;
+    alertKeys: AlertKeys;
     events: EventsRepository;
     moderation: ModerationRepository;
     photos: PhotosRepository;
@@ -22,10 +24,12 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
+    const alertKeys = await loadAlertKeys(app.db);
+    app.decorate('alertKeys', alertKeys);
     app.decorate('alerts', alertsRepository(app.db));
     app.decorate('events', eventsRepository(app.db));
     app.decorate('moderation', moderationRepository(app.db));
-    app.decorate('photos', photosRepository(app.db));
+    app.decorate('photos', photosRepository(app.db, alertKeys));
     app.decorate('tiles', tilesRepository(app.db));
     app.decorate('hotspots', hotspotsRepository(app.db));
     app.decorate('votes', votesRepository(app.db));

@@ -141,15 +141,15 @@ export function alertsRepository(db: Database) {
     },
 
     /**
-     * Stores a new alert, committed before this resolves. With an idempotency key, a
-     * repeated request answers the alert stored the first time (ReplayedAlertHiddenError
-     * when that was hidden since); the same key with a different body is refused.
+     * Stores a new alert, committed before this resolves. With an idempotency key, a repeated
+     * request answers the alert stored the first time (ReplayedAlertHiddenError when that was
+     * hidden since); see claimKey for what the client's `network` changes.
      */
-    create(body: CreateAlertBody, idempotencyKey?: string): Promise<CreateResult> {
+    create(body: CreateAlertBody, idempotency?: { key: string; network: string }): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         const id = randomUUID();
-        if (idempotencyKey !== undefined) {
-          const earlier = await claimKey(tx, idempotencyKey, requestHash(body), id);
+        if (idempotency !== undefined) {
+          const earlier = await claimKey(tx, idempotency.key, idempotency.network, requestHash(body), id);
           if (earlier) return { alert: earlier, replayed: true };
         }
         const published = publicLocation(body, body.animal);
@@ -186,24 +186,30 @@ export function alertsRepository(db: Database) {
 export type AlertsRepository = ReturnType<typeof alertsRepository>;
 
 /**
- * Claims the key for `id`. When another request claimed it first (waiting for that one to
- * commit), returns the alert it stored, unless that is hidden now.
+ * Claims the key for `id` within the client's network, or returns the alert a request made
+ * under it before. From the same network the same request is a retry (its alert answered
+ * again) and another body a mistake (IdempotencyKeyReusedError, 422). From another network,
+ * or under a key stored before keys had networks, only the very same request is a retry (a
+ * phone that changed networks between its attempts); any other body is this network's own
+ * key and makes a new alert, so that a stranger who learnt a key learns nothing from the answer.
  */
-async function claimKey(tx: Queryable, key: string, hash: string, id: string): Promise<Alert | undefined> {
-  const claimed = await tx.query(
-    `INSERT INTO idempotency_keys (key, request_hash, alert_id) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO NOTHING RETURNING key`,
-    [key, hash, id],
-  );
-  if (claimed.length > 0) return undefined;
-  const rows = await tx.query<{ request_hash: string; alert_id: string; alert: Alert | null }>(
-    `SELECT k.request_hash, k.alert_id, CASE WHEN NOT a.hidden THEN ${ALERT_JSON} END AS alert
+async function claimKey(tx: Queryable, key: string, network: string, hash: string, id: string): Promise<Alert | undefined> {
+  // One request at a time per key, whatever its network: two retries at once never make two alerts.
+  // The advisory lock's two-number form, a space apart from the single-number locks elsewhere.
+  await tx.query('SELECT pg_advisory_xact_lock(48861, hashtext($1))', [key]);
+  const rows = await tx.query<{ network: string; request_hash: string; alert_id: string; alert: Alert | null }>(
+    `SELECT k.network, k.request_hash, k.alert_id, CASE WHEN NOT a.hidden THEN ${ALERT_JSON} END AS alert
      FROM idempotency_keys k JOIN alerts a ON a.id = k.alert_id
-     WHERE k.key = $1`,
+     WHERE k.key = $1
+     ORDER BY k.created_at`,
     [key],
   );
-  const earlier = rows[0];
-  if (!earlier || earlier.request_hash !== hash) throw new IdempotencyKeyReusedError();
+  const earlier = rows.find((r) => r.network === network) ?? rows.find((r) => r.request_hash === hash);
+  if (!earlier) {
+    await tx.query('INSERT INTO idempotency_keys (key, network, request_hash, alert_id) VALUES ($1, $2, $3, $4)', [key, network, hash, id]);
+    return undefined;
+  }
+  if (earlier.request_hash !== hash) throw new IdempotencyKeyReusedError();
   if (!earlier.alert) throw new ReplayedAlertHiddenError(earlier.alert_id);
   return earlier.alert;
 }

@@ -1,7 +1,8 @@
 /** The SQL for alerts' photos: who may add one, at most three, each stored once, never served once hidden. */
 import { randomUUID } from 'node:crypto';
 import type { Photo } from '@wildalert/shared';
-import type { Database } from '../db/database.ts';
+import type { AlertKeys } from '../alert-keys.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
@@ -18,48 +19,95 @@ export interface StoredCopies {
 
 export class TooManyPhotosError extends Error {}
 
-export function photosRepository(db: Database) {
+/** The upload took so long that its place was given up and its copies cleaned up: it has to be sent again. */
+export class UploadExpiredError extends Error {}
+
+/**
+ * How long an upload holds its place, in minutes: far longer than one takes (its decode, and
+ * its copies stored within the store's deadline). Past it, an upload whose process died gives
+ * its place back and its copies are cleaned up.
+ */
+const UPLOAD_EXPIRES = `interval '5 minutes'`;
+
+/** What an upload got when it asked for its place. */
+export type Reservation = { kind: 'reserved'; uploadId: string } | { kind: 'replay'; photo: Photo } | { kind: 'full' };
+
+/**
+ * Serialises what is done with one stored copy: an upload naming it before storing it, and a
+ * clean-up checking that nothing names it before deleting it. The two-number form of the
+ * advisory lock, a space apart from the single-number locks elsewhere.
+ */
+const lockCopy = (tx: Queryable, key: string) => tx.query('SELECT pg_advisory_xact_lock(48860, hashtext($1))', [key]);
+
+const PHOTO_BY_UPLOAD_KEY = `SELECT ${PHOTO_JSON} AS photo FROM photos p WHERE p.alert_id = $1 AND p.idempotency_key = $2`;
+
+export function photosRepository(db: Database, alertKeys: AlertKeys) {
   return {
     /**
      * Photos are added by whoever reported the alert, and only by them: they prove it with the
-     * alert's Idempotency-Key, which only their device knows (an alert sent without one takes no photos).
+     * alert's Alert-Key, which the server gave only to them. An alert reported before there were
+     * Alert-Keys takes the Idempotency-Key it was reported with instead, as it did then (a
+     * phone's outbox may still hold such an upload).
      */
     async uploadRight(alertId: string, alertKey: string): Promise<UploadRight> {
-      const rows = await db.query<{ key_matches: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.key = $2 AND k.alert_id = a.id) AS key_matches
+      const rows = await db.query<{ old_key_matches: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.key = $2 AND k.alert_id = a.id AND k.network = '') AS old_key_matches
          FROM alerts a WHERE a.id = $1 AND NOT a.hidden`,
         [alertId, alertKey],
       );
       if (rows.length === 0) return 'no-alert';
-      return rows[0]!.key_matches ? 'allowed' : 'wrong-key';
-    },
-
-    /** The photo stored earlier under this upload's key, if any: a retried upload answers it again. */
-    async findUpload(alertId: string, uploadKey: string): Promise<Photo | undefined> {
-      const rows = await db.query<{ photo: Photo }>(`SELECT ${PHOTO_JSON} AS photo FROM photos p WHERE p.alert_id = $1 AND p.idempotency_key = $2`, [
-        alertId,
-        uploadKey,
-      ]);
-      return rows[0]?.photo;
+      return alertKeys.matches(alertId, alertKey) || rows[0]!.old_key_matches ? 'allowed' : 'wrong-key';
     },
 
     /**
-     * Records a photo whose copies are already stored. The alert's row is locked so that two
-     * uploads at once cannot make a fourth photo; a retry that lost the race to its own first
-     * attempt gets that attempt's photo.
+     * Takes a place among the alert's three for an upload, before anything is decoded or stored:
+     * under the alert's row lock, photos and uploads under way (other than retries of this one)
+     * are counted. A retry of an upload already recorded gets its photo.
      */
-    async add(alertId: string, uploadKey: string, copies: StoredCopies): Promise<{ photo: Photo; replayed: boolean }> {
+    async reserve(alertId: string, uploadKey: string): Promise<Reservation> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT 1 FROM alerts WHERE id = $1 FOR UPDATE', [alertId]);
-        const earlier = await tx.query<{ photo: Photo }>(`SELECT ${PHOTO_JSON} AS photo FROM photos p WHERE p.alert_id = $1 AND p.idempotency_key = $2`, [
-          alertId,
-          uploadKey,
-        ]);
+        const earlier = await tx.query<{ photo: Photo }>(PHOTO_BY_UPLOAD_KEY, [alertId, uploadKey]);
+        if (earlier[0]) return { kind: 'replay', photo: earlier[0].photo };
+        const [{ taken }] = (await tx.query<{ taken: number }>(
+          `SELECT ((SELECT count(*) FROM photos WHERE alert_id = $1)
+                 + (SELECT count(DISTINCT idempotency_key) FROM photo_uploads
+                    WHERE alert_id = $1 AND idempotency_key <> $2 AND NOT abandoned AND started_at > now() - ${UPLOAD_EXPIRES}))::int AS taken`,
+          [alertId, uploadKey],
+        )) as [{ taken: number }];
+        if (taken >= PHOTOS_PER_ALERT) return { kind: 'full' };
+        const uploadId = randomUUID();
+        await tx.query('INSERT INTO photo_uploads (id, alert_id, idempotency_key) VALUES ($1, $2, $3)', [uploadId, alertId, uploadKey]);
+        return { kind: 'reserved', uploadId };
+      });
+    },
+
+    /** Names a copy the upload is about to store: from now on no clean-up deletes it. */
+    async registerCopy(uploadId: string, key: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockCopy(tx, key);
+        const rows = await tx.query('UPDATE photo_uploads SET copy_keys = array_append(copy_keys, $2) WHERE id = $1 RETURNING 1', [uploadId, key]);
+        if (rows.length === 0) throw new UploadExpiredError();
+      });
+    },
+
+    /**
+     * Records the photo of an upload whose copies are stored, in its place. The alert's row is
+     * locked so that nothing makes a fourth photo; a retry that lost the race to its own first
+     * attempt gets that attempt's photo (and its upload is left to clean up).
+     */
+    async add(alertId: string, uploadKey: string, uploadId: string, copies: StoredCopies): Promise<{ photo: Photo; replayed: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM alerts WHERE id = $1 FOR UPDATE', [alertId]);
+        const earlier = await tx.query<{ photo: Photo }>(PHOTO_BY_UPLOAD_KEY, [alertId, uploadKey]);
         if (earlier[0]) return { photo: earlier[0].photo, replayed: true };
         const [{ count }] = (await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM photos WHERE alert_id = $1', [alertId])) as [
           { count: number },
         ];
         if (count >= PHOTOS_PER_ALERT) throw new TooManyPhotosError();
+        // In the same transaction as the photo: its copies are named by one or the other at every moment.
+        const upload = await tx.query('DELETE FROM photo_uploads WHERE id = $1 RETURNING 1', [uploadId]);
+        if (upload.length === 0) throw new UploadExpiredError();
         const rows = await tx.query<{ photo: Photo }>(
           `INSERT INTO photos AS p (id, alert_id, position, idempotency_key, thumbnail_key, thumbnail_width, thumbnail_height, large_key, large_width, large_height)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -81,6 +129,43 @@ export function photosRepository(db: Database) {
         await recordAlertEvent(tx, alertId, 'changed');
         return { photo: rows[0]!.photo, replayed: false };
       });
+    },
+
+    /**
+     * Cleans up after an upload that recorded no photo: deletes each copy it stored that no
+     * photo (hidden ones included) and no other upload names, then forgets the upload. Throws
+     * when a copy cannot be deleted now (the store down); what is left is done by a later call.
+     */
+    async release(uploadId: string, deleteCopy: (key: string) => Promise<void>): Promise<void> {
+      const rows = await db.query<{ copy_keys: string[] }>('SELECT copy_keys FROM photo_uploads WHERE id = $1', [uploadId]);
+      for (const key of new Set(rows[0]?.copy_keys)) {
+        await db.transaction(async (tx) => {
+          await lockCopy(tx, key);
+          const [{ used }] = (await tx.query<{ used: boolean }>(
+            `SELECT EXISTS (SELECT 1 FROM photos WHERE thumbnail_key = $1 OR large_key = $1)
+                 OR EXISTS (SELECT 1 FROM photo_uploads WHERE id <> $2 AND $1 = ANY (copy_keys)) AS used`,
+            [key, uploadId],
+          )) as [{ used: boolean }];
+          // Still under the lock: an upload of the same bytes cannot name the copy between the check and the deletion.
+          if (!used) await deleteCopy(key);
+          await tx.query('UPDATE photo_uploads SET copy_keys = array_remove(copy_keys, $2) WHERE id = $1', [uploadId, key]);
+        });
+      }
+      await db.query('DELETE FROM photo_uploads WHERE id = $1', [uploadId]);
+    },
+
+    /** An upload failed and could not clean up: it gives its place back, and its copies wait for `abandonedUploads`. */
+    async abandon(uploadId: string): Promise<void> {
+      await db.query('UPDATE photo_uploads SET abandoned = true WHERE id = $1', [uploadId]);
+    },
+
+    /** Uploads left to clean up: abandoned, or expired (their process died), oldest first. */
+    async abandonedUploads(limit: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM photo_uploads WHERE abandoned OR started_at < now() - ${UPLOAD_EXPIRES} ORDER BY started_at LIMIT $1`,
+        [limit],
+      );
+      return rows.map((r) => r.id);
     },
 
     /** The photos an alert shows, in the order they were added; undefined when the alert is not shown. */

@@ -244,6 +244,50 @@ describe('Idempotency-Key', () => {
   );
 });
 
+describe('Idempotency-Key, within its network', () => {
+  /** A POST from a client at `remoteAddress` (IPv4 networks are /24s, IPv6 ones /48s). */
+  const postFrom = (remoteAddress: string, payload: object, key: string) =>
+    t.app.inject({ method: 'POST', url: '/Alerts', remoteAddress, headers: { 'idempotency-key': key }, payload });
+  // A lynx: a sensitive species, published only by its ~1 km cell; the exact point is what must not leak.
+  const lynx = { latitude: 50.012345, longitude: 19.912345, animal: 'lynx', comments: 'ryś' };
+
+  it('from another network, makes a new alert for the same key with another body, telling nothing of the first (no 422)', async () => {
+    const key = crypto.randomUUID();
+    const first = await postFrom('192.0.2.30', lynx, key);
+    expect(first.statusCode).toBe(201);
+    const before = await count();
+    // A stranger who learnt the key probes for the exact point: an alert of its own, not a "no, that is not it".
+    const probe = await postFrom('198.51.100.30', { ...lynx, latitude: 50.0124 }, key);
+    expect(probe.statusCode, probe.body).toBe(201);
+    expect(probe.headers['idempotent-replayed']).toBeUndefined();
+    expect(probe.json().data.id).not.toBe(first.json().data.id);
+    expect(probe.body).not.toContain('50.012345');
+    expect(await count()).toBe(before + 1);
+    // Its second probe is a retry of its own first one: the same answer whatever the first client sent.
+    expect((await postFrom('198.51.100.31', { ...lynx, latitude: 50.0124 }, key)).json().data.id).toBe(probe.json().data.id);
+  });
+
+  it('from its own network, still refuses the same key with another body (422)', async () => {
+    const key = crypto.randomUUID();
+    expect((await postFrom('192.0.2.40', valid, key)).statusCode).toBe(201);
+    const before = await count();
+    // Another address of the same /24: the same household or carrier.
+    const refused = expectProblem(await postFrom('192.0.2.41', { ...valid, animal: 'fox' }, key), 422);
+    expect(refused.type).toBe('/problems/idempotency-key-reused');
+    expect(await count()).toBe(before);
+  });
+
+  it('from another network, answers the very same request as a retry (a phone that moved from Wi-Fi to mobile data), even several at once', async () => {
+    const key = crypto.randomUUID();
+    const before = await count();
+    const answers = await Promise.all(['192.0.2.50', '198.51.100.50', '2001:db8:50::1', '203.0.113.50'].map((address) => postFrom(address, valid, key)));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((r) => r.json().data.id)).size).toBe(1);
+    expect(answers.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe('GET /Alerts/{id}', () => {
   it('answers a 404 problem for an unknown or malformed id, 400 for a broken URL', async () => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/Alerts/00000000-0000-4000-8000-000000000000' }), 404);

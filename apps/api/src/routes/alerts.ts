@@ -15,6 +15,7 @@ import {
   type AlertsQuery,
   type AlertsQueryInput,
 } from '@wildalert/shared';
+import { clientNetwork } from '../client-address.ts';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
 import { IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
 
@@ -25,7 +26,10 @@ const CreateAlertHeadersSchema = Type.Object({
       pattern: '^"?[\\x21\\x23-\\x7E]{1,200}"?$',
       description:
         'A unique value per intended alert (a UUID, say). A retry with the same key answers ' +
-        'the alert stored the first time instead of storing another (404 if that alert was hidden since).',
+        'the alert stored the first time instead of storing another (404 if that alert was hidden since). ' +
+        "A key belongs to the client's network (IPv4 /24, IPv6 /48): the same key with another body is refused (422) " +
+        'from that network only; from another network only the very same request is a retry (a phone that changed ' +
+        'networks), and any other body makes a new alert.',
     }),
   ),
 });
@@ -159,7 +163,20 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         headers: CreateAlertHeadersSchema,
         body: CreateAlertBodySchema,
         response: {
-          201: AlertResponseSchema,
+          201: {
+            ...AlertResponseSchema,
+            description: 'Stored (or stored before, under the same Idempotency-Key)',
+            headers: {
+              Location: { type: 'string', description: "The alert's address" },
+              'Alert-Key': {
+                type: 'string',
+                description:
+                  'The proof that this client reported the alert: send it as the `Alert-Key` header to add photos ' +
+                  '(POST /Alerts/{id}/photos). Given only here, and again on a retry with the same Idempotency-Key.',
+              },
+              'Idempotent-Replayed': { type: 'string', enum: ['true'], description: 'Present when the alert was stored before, under the same Idempotency-Key' },
+            },
+          },
           // 404: a replayed Idempotency-Key whose alert a moderator or abuse reports hid since.
           ...problemResponses(400, 404, 413, 415, 422),
         },
@@ -170,11 +187,11 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');
       try {
-        const { alert, replayed } = await app.alerts.create(request.body, key);
+        const { alert, replayed } = await app.alerts.create(request.body, key === undefined ? undefined : { key, network: clientNetwork(request) });
         // Before the answer: the client's next search must see its alert.
         app.searchCache.invalidate();
         app.tileCache.changedAt(alert);
-        reply.code(201).header('location', `/Alerts/${alert.id}`);
+        reply.code(201).header('location', `/Alerts/${alert.id}`).header('alert-key', app.alertKeys.of(alert.id));
         if (replayed) reply.header('idempotent-replayed', 'true');
         return { data: alert };
       } catch (error) {

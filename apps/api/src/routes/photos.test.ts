@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import exifReader from 'exif-reader';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { gridOf, type Alert, type Photo } from '@wildalert/shared';
-import { openStream, startS3Server, type S3Server } from '@wildalert/test-support';
+import { openStream, startFaultyProxy, startS3Server, type FaultyProxy, type S3Server } from '@wildalert/test-support';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { photoKey } from '../photos/photo-storage.ts';
 
 const TOKEN = 'photos-moderator-token';
 const MODERATOR = { authorization: `Bearer ${TOKEN}` };
@@ -29,10 +31,34 @@ async function phoneJpeg(width = 1600, height = 1200): Promise<Buffer> {
 }
 
 /** A PNG of its own: copies are kept by content, so a test's photos must not be another test's. */
-const png = () =>
-  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) } } })
+const png = (width = 400, height = 300) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) } } })
     .png()
     .toBuffer();
+
+/** The copies' keys a photo names. */
+const keysOf = (photos: Photo[]) => photos.flatMap((p) => [p.url, p.thumbnailUrl].map((url) => url.split('/').at(-1)!));
+
+/** The copies kept in the test app's folder, or in the bucket: what a look at the disk or the bucket would find. */
+async function storedKeys(t: TestApp): Promise<string[]> {
+  const { photos } = t.config;
+  if ('dir' in photos) {
+    if (!fs.existsSync(photos.dir)) return [];
+    return fs
+      .readdirSync(photos.dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
+  }
+  const { region, endpoint, forcePathStyle, accessKeyId, secretAccessKey } = photos.s3;
+  const client = new S3Client({ region, endpoint, forcePathStyle, credentials: { accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey! } });
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: photos.s3.bucket }));
+  client.destroy();
+  return (listed.Contents ?? []).map((o) => o.Key!).sort();
+}
+
+/** What is kept now beyond what was kept `before`. */
+const keptSince = async (t: TestApp, before: string[]) => (await storedKeys(t)).filter((key) => !before.includes(key));
 
 describe.each([
   ['a folder', () => ({})],
@@ -52,17 +78,16 @@ describe.each([
   });
   afterAll(() => t.dispose());
 
-  /** An alert reported with an Idempotency-Key, as the web app reports: the key is what lets its reporter add photos. */
+  /** An alert reported as the web app reports, with an Idempotency-Key; `key` is the Alert-Key its answer carried, which lets its reporter add photos. */
   async function report(animal = 'boar'): Promise<{ alert: Alert; key: string }> {
-    const key = randomUUID();
     const res = await t.app.inject({
       method: 'POST',
       url: '/Alerts',
-      headers: { 'idempotency-key': key },
+      headers: { 'idempotency-key': randomUUID() },
       payload: { latitude: 50.06, longitude: 19.94, animal, comments: 'z aparatem' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return { alert: res.json().data, key };
+    return { alert: res.json().data, key: res.headers['alert-key'] as string };
   }
 
   const upload = (alertId: string, alertKey: string, body: Buffer, type = 'image/jpeg', uploadKey: string = randomUUID()) =>
@@ -102,6 +127,7 @@ describe.each([
   });
 
   it('stores a photo once however often its upload is retried, and takes at most three', async () => {
+    const before = await storedKeys(t);
     const { alert, key } = await report();
     const uploadKey = randomUUID();
     const first = await upload(alert.id, key, await png(), 'image/png', uploadKey);
@@ -120,7 +146,42 @@ describe.each([
     expect(fourth.statusCode).toBe(400);
     expect(fourth.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(fourth.json().detail).toBe('An alert has at most 3 photos.');
-    expect((await photosOf(alert.id)).json().data).toHaveLength(3);
+    const kept = (await photosOf(alert.id)).json().data as Photo[];
+    expect(kept).toHaveLength(3);
+    // The retries' own copies (other bytes under the same key) were not kept beside the photos'.
+    expect(await keptSince(t, before)).toEqual(keysOf(kept).sort());
+  });
+
+  it('takes three of nine uploads sent at once, refuses the rest before storing anything, and keeps only the three photos\' copies', async () => {
+    const before = await storedKeys(t);
+    const { alert, key } = await report();
+    const bodies = await Promise.all(Array.from({ length: 9 }, () => png()));
+    const answers = await Promise.all(bodies.map((body) => upload(alert.id, key, body, 'image/png')));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 400, 400, 400, 400, 400, 400]);
+    for (const refused of answers.filter((r) => r.statusCode === 400)) expect(refused.json().detail).toBe('An alert has at most 3 photos.');
+    const kept = (await photosOf(alert.id)).json().data as Photo[];
+    expect(kept.map((p) => p.id).sort()).toEqual(answers.filter((r) => r.statusCode === 201).map((r) => r.json().data.id).sort());
+    expect(await keptSince(t, before)).toEqual(keysOf(kept).sort());
+  });
+
+  it('cleans up after an upload whose process died: its copies go, unless a photo uses the same bytes', async () => {
+    const { alert, key } = await report();
+    const photo = (await upload(alert.id, key, await png(), 'image/png')).json().data as Photo;
+    const before = await storedKeys(t);
+    const orphan = (await sharp(await png()).webp().toBuffer()) as Buffer;
+    await t.app.photoStorage.put(photoKey(orphan), orphan);
+    // What a process killed between storing its copies and recording its photo leaves: an upload
+    // started long ago, naming a copy of its own and one it shares with a photo.
+    await t.app.db.query(
+      `INSERT INTO photo_uploads (id, alert_id, idempotency_key, copy_keys, started_at) VALUES ($1, $2, $3, $4, now() - interval '10 minutes')`,
+      [randomUUID(), alert.id, randomUUID(), [photoKey(orphan), keysOf([photo])[0]]],
+    );
+    expect(await keptSince(t, before)).toEqual([photoKey(orphan)]);
+    await t.app.photoUploads.sweep();
+    expect(await keptSince(t, before)).toEqual([]);
+    expect((await fetchCopy(photo.url)).statusCode).toBe(200);
+    expect((await fetchCopy(photo.thumbnailUrl)).statusCode).toBe(200);
+    expect(await t.app.db.query('SELECT 1 FROM photo_uploads WHERE alert_id = $1', [alert.id])).toEqual([]);
   });
 
   it('refuses, with a problem and storing nothing: a stranger, a file that is not an image, a bomb, too many bytes', async () => {
@@ -230,5 +291,154 @@ describe.each([
     expect((await sharp(seen.rawPayload).metadata()).format).toBe('webp');
     const hiddenCopy = `/moderation/photos/${one.thumbnailUrl.split('/').at(-1)}`;
     expect((await t.app.inject({ method: 'GET', url: hiddenCopy, headers: MODERATOR })).statusCode).toBe(404);
+  });
+});
+
+describe('who adds photos', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.dispose());
+
+  const boar = { latitude: 50.07, longitude: 19.95, animal: 'boar', comments: 'kto doda zdjęcie' };
+  const report = (key: string, remoteAddress: string, body: object = boar) =>
+    t.app.inject({ method: 'POST', url: '/Alerts', remoteAddress, headers: { 'idempotency-key': key }, payload: body });
+  const upload = async (alertId: string, alertKey: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/Alerts/${alertId}/photos`,
+        headers: { 'content-type': 'image/png', 'alert-key': alertKey, 'idempotency-key': randomUUID() },
+        payload: await png(),
+      })
+    ).statusCode;
+
+  it("takes the Alert-Key the server answered the report with, answered again on a retry from any network, never a key a client chose", async () => {
+    const key = randomUUID();
+    const first = await report(key, '192.0.2.10');
+    const alertId = first.json().data.id as string;
+    const alertKey = first.headers['alert-key'] as string;
+    expect(alertKey).toMatch(/^[\w-]{43}$/);
+    // The Idempotency-Key the reporter chose is no proof: anyone who saw or guessed it could send it.
+    expect(await upload(alertId, key)).toBe(403);
+    // Retries (the same network, then a phone that moved to mobile data) answer the same Alert-Key.
+    for (const remoteAddress of ['192.0.2.11', '2001:db8:5::1']) {
+      const again = await report(key, remoteAddress);
+      expect([again.json().data.id, again.headers['idempotent-replayed'], again.headers['alert-key']]).toEqual([alertId, 'true', alertKey]);
+    }
+    expect(await upload(alertId, alertKey)).toBe(201);
+    // Another client, elsewhere, that chose the same key for another alert: an alert of its own, whose Alert-Key is no use on the first.
+    const other = await report(key, '198.51.100.7', { ...boar, animal: 'fox' });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().data.id).not.toBe(alertId);
+    expect(await upload(alertId, other.headers['alert-key'] as string)).toBe(403);
+    expect(await upload(other.json().data.id, alertKey)).toBe(403);
+    // An alert reported without an Idempotency-Key has one too.
+    const bare = await t.app.inject({ method: 'POST', url: '/Alerts', payload: boar });
+    expect(await upload(bare.json().data.id, bare.headers['alert-key'] as string)).toBe(201);
+  });
+
+  it('takes the Idempotency-Key of an alert reported before there were Alert-Keys, as then', async () => {
+    const key = randomUUID();
+    const alertId = (await report(key, '192.0.2.20')).json().data.id as string;
+    // What migration 016 left of a key stored before it: no network.
+    await t.app.db.query(`UPDATE idempotency_keys SET network = '' WHERE key = $1`, [key]);
+    expect(await upload(alertId, key)).toBe(201);
+    // Still replayed, from anywhere, for the same request.
+    const again = await report(key, '203.0.113.9');
+    expect([again.json().data.id, again.headers['idempotent-replayed']]).toEqual([alertId, 'true']);
+  });
+});
+
+describe('what photos may cost the server', () => {
+  it('decodes a few photos at a time: more at once than the turns and their queue are answered 503 with Retry-After, storing nothing, and go through when sent again', async () => {
+    const t = await createTestApp({ PHOTO_DECODES: '1', PHOTO_DECODE_QUEUE: '1' });
+    try {
+      const alerts = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.06, longitude: 19.94, animal: 'fox' } });
+          return { id: res.json().data.id as string, key: res.headers['alert-key'] as string };
+        }),
+      );
+      // Each large enough to take a while to decode: six at once find one turn and one place in the queue.
+      const uploads = await Promise.all(
+        alerts.flatMap((alert) => Array.from({ length: 2 }, async () => ({ alert, key: randomUUID(), body: await png(2500, 2500) }))),
+      );
+      const send = ({ alert, key, body }: (typeof uploads)[number]) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/Alerts/${alert.id}/photos`,
+          headers: { 'content-type': 'image/png', 'alert-key': alert.key, 'idempotency-key': key },
+          payload: body,
+        });
+      const answers = await Promise.all(uploads.map(send));
+      const busy = answers.flatMap((res, i) => (res.statusCode === 503 ? [uploads[i]!] : []));
+      expect(answers.filter((res) => res.statusCode !== 201 && res.statusCode !== 503).map((res) => res.body)).toEqual([]);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const res of answers.filter((r) => r.statusCode === 503)) {
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.json()).toMatchObject({ status: 503, type: '/problems/photo-decodes-busy' });
+      }
+      const photos = async () => (await Promise.all(alerts.map(async (a) => (await t.app.inject(`/Alerts/${a.id}/photos`)).json().data as Photo[]))).flat();
+      expect(await storedKeys(t)).toEqual(keysOf(await photos()).sort());
+      // Sent again one by one, as a client following Retry-After would: each is taken.
+      for (const again of busy) expect((await send(again)).statusCode).toBe(201);
+      expect(await photos()).toHaveLength(6);
+      expect(await storedKeys(t)).toEqual(keysOf(await photos()).sort());
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  describe('with the S3 store frozen or refusing', () => {
+    let proxy: FaultyProxy;
+    let t: TestApp;
+    beforeAll(async () => {
+      proxy = await startFaultyProxy(s3.endpoint);
+      t = await createTestApp({
+        PHOTOS_S3_BUCKET: s3.bucket,
+        PHOTOS_S3_ENDPOINT: proxy.url,
+        PHOTOS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+        PHOTOS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        PHOTOS_S3_TIMEOUT_MS: '500',
+      });
+    });
+    afterAll(async () => {
+      await t?.dispose();
+      await proxy?.close();
+    });
+
+    it('answers 503 with Retry-After within its deadline, keeps the alert and no copy, and takes the photo once the store is back', async () => {
+      const before = await storedKeys(t);
+      const reported = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.06, longitude: 19.94, animal: 'boar' } });
+      const [alert, key] = [reported.json().data as Alert, reported.headers['alert-key'] as string];
+      const uploadKey = randomUUID();
+      const body = await png();
+      const send = () =>
+        t.app.inject({ method: 'POST', url: `/Alerts/${alert.id}/photos`, headers: { 'content-type': 'image/png', 'alert-key': key, 'idempotency-key': uploadKey }, payload: body });
+      const expectUnavailable = (res: Awaited<ReturnType<typeof send>>) => {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.headers['retry-after']).toBe('10');
+        expect(res.json()).toMatchObject({ status: 503, type: '/problems/photo-store-unavailable' });
+      };
+
+      // Frozen from the first copy on; then frozen after the first copy was stored; then refusing connections.
+      proxy.freeze();
+      expectUnavailable(await send());
+      proxy.freeze(1);
+      expectUnavailable(await send());
+      await proxy.refuse();
+      expectUnavailable(await send());
+      expect((await t.app.inject(`/Alerts/${alert.id}`)).json().data).toMatchObject({ id: alert.id, photos: [] });
+
+      // Back: the copy stored before the store froze is cleaned up by the sweep, and the upload sent again is taken.
+      await proxy.pass();
+      await t.app.photoUploads.sweep();
+      expect(await keptSince(t, before)).toEqual([]);
+      const res = await send();
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await keptSince(t, before)).toEqual(keysOf([res.json().data]).sort());
+    });
   });
 });

@@ -8,10 +8,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { PhotoListResponseSchema, PhotoResponseSchema, UUID_PATTERN } from '@wildalert/shared';
-import { HttpProblem, problemResponses } from '../problem.ts';
-import { PhotoRejectedError, processPhoto } from '../photos/process-photo.ts';
-import { photoKey } from '../photos/photo-storage.ts';
-import { PHOTOS_PER_ALERT, TooManyPhotosError, type StoredCopies } from '../repositories/photos-repository.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../problem.ts';
+import { PhotoRejectedError } from '../photos/process-photo.ts';
+import { PhotoDecodesBusyError } from '../photos/photo-uploads.ts';
+import { PHOTOS_PER_ALERT, TooManyPhotosError, UploadExpiredError } from '../repositories/photos-repository.ts';
 
 /** A phone's photo before the browser downsizes it, or a camera's: at most 15 MiB. */
 const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -27,8 +27,8 @@ const AlertParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
 const UploadHeadersSchema = Type.Object({
   'alert-key': Type.Intersect([KEY_HEADER], {
     description:
-      'The Idempotency-Key the alert was reported with: only its reporter knows it, and only its reporter adds photos ' +
-      '(an alert reported without one takes none).',
+      "The Alert-Key the answer to the alert's POST /Alerts carried: only its reporter has it, and only its reporter adds photos. " +
+      '(An alert reported before there were Alert-Keys takes the Idempotency-Key it was reported with.)',
   }),
   'idempotency-key': Type.Intersect([KEY_HEADER], {
     description: 'A unique value per photo: an upload retried with the same key answers the photo stored the first time.',
@@ -36,6 +36,24 @@ const UploadHeadersSchema = Type.Object({
 });
 
 const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
+
+/** Why an upload was not taken, as its problem; undefined for a failure of the server's own (500, logged). */
+function uploadProblem(error: unknown): HttpProblem | undefined {
+  if (error instanceof TooManyPhotosError) return new HttpProblem({ status: 400, detail: `An alert has at most ${PHOTOS_PER_ALERT} photos.` });
+  if (error instanceof PhotoRejectedError) return new HttpProblem({ status: error.status, detail: error.message });
+  if (error instanceof PhotoDecodesBusyError) {
+    return new HttpProblem({
+      status: 503,
+      detail: 'The server is busy with other photos; send this one again in a moment.',
+      type: PROBLEM_TYPES.photoDecodesBusy,
+      headers: { 'retry-after': '2' },
+    });
+  }
+  if (error instanceof UploadExpiredError) {
+    return new HttpProblem({ status: 503, detail: 'The upload took too long and was given up; send it again.', headers: { 'retry-after': '1' } });
+  }
+  return undefined;
+}
 
 const photos: FastifyPluginAsyncTypebox = async (app) => {
   /** An alert shows other photos now: searches answer anew, and the feed's event tells the tile cache and open maps. */
@@ -58,8 +76,10 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add a photo to an alert (its reporter only)',
         description:
           `The image itself as the body (JPEG, PNG, WebP or HEIC; at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MiB), ` +
-          `at most ${PHOTOS_PER_ALERT} photos per alert. The server decodes it whatever its declared type, turns it ` +
-          'upright, strips every piece of metadata (GPS included) and keeps only copies of 320 and 1280 px as WebP.',
+          `at most ${PHOTOS_PER_ALERT} photos per alert (counting uploads under way: a fourth is refused before it is decoded). ` +
+          'The server decodes it whatever its declared type, turns it upright, strips every piece of metadata (GPS included) ' +
+          'and keeps only copies of 320 and 1280 px as WebP. A 503 (the photo store down, or too many photos being decoded) ' +
+          'leaves nothing stored: send the same upload again, with the same Idempotency-Key, after `Retry-After`.',
         params: AlertParams,
         headers: UploadHeadersSchema,
         // Any bytes, as sent: decoding them is the check (a schema cannot tell a photo from a disguised file).
@@ -75,6 +95,13 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
           200: { ...PhotoResponseSchema, description: 'Stored before, under the same Idempotency-Key' },
           201: PhotoResponseSchema,
           ...problemResponses(400, 403, 404, 413, 415),
+          503: {
+            ...problemResponse(
+              503,
+              'Not taken now, nothing stored: the photo store is unavailable, or the server has too many photos to decode; send it again after `Retry-After`',
+            ),
+            headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before sending it again' } },
+          },
         },
       },
       bodyLimit: MAX_PHOTO_BYTES,
@@ -88,33 +115,15 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
       const right = await app.photos.uploadRight(id, unquote(request.headers['alert-key']));
       if (right === 'no-alert') throw notFound(id);
       if (right === 'wrong-key') {
-        throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the key it was reported with.' });
-      }
-      const earlier = await app.photos.findUpload(id, uploadKey);
-      if (earlier) return reply.code(200).header('idempotent-replayed', 'true').send({ data: earlier });
-
-      const processed = await processPhoto(request.body as Buffer).catch((error: unknown) => {
-        if (error instanceof PhotoRejectedError) throw new HttpProblem({ status: error.status, detail: error.message });
-        throw error;
-      });
-      // The copies first, durably; then the row that shows them. A crash in between leaves an
-      // unreferenced copy, never a photo without its bytes.
-      const stored = {} as StoredCopies;
-      for (const [size, copy] of Object.entries(processed) as [keyof StoredCopies, (typeof processed)[keyof StoredCopies]][]) {
-        const key = photoKey(copy.body);
-        await app.photoStorage.put(key, copy.body);
-        stored[size] = { key, width: copy.width, height: copy.height };
+        throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the one its report was answered with.' });
       }
       try {
-        const { photo, replayed } = await app.photos.add(id, uploadKey, stored);
+        const { photo, replayed } = await app.photoUploads.upload(id, uploadKey, request.body as Buffer);
         if (replayed) reply.header('idempotent-replayed', 'true');
         else await alertChanged();
         return reply.code(replayed ? 200 : 201).header('location', photo.url).send({ data: photo });
       } catch (error) {
-        if (error instanceof TooManyPhotosError) {
-          throw new HttpProblem({ status: 400, detail: `An alert has at most ${PHOTOS_PER_ALERT} photos.` });
-        }
-        throw error;
+        throw uploadProblem(error) ?? error;
       }
     },
   );

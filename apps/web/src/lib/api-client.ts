@@ -25,6 +25,11 @@ export class ApiError extends Error {
 }
 
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await apiAnswer<T>(path, init)).body;
+}
+
+/** `api`, with the answer's headers too: for the calls whose answer says something there (POST /Alerts: its Alert-Key). */
+export async function apiAnswer<T>(path: string, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -37,7 +42,7 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   }
   if (response.ok) {
     try {
-      return (await response.json()) as T;
+      return { body: (await response.json()) as T, headers: response.headers };
     } catch {
       // The connection dropped while the body was arriving.
       throw new ApiError('network', 0);

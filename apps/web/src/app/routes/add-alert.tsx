@@ -6,7 +6,7 @@ import AddAlertScreen from '../../features/add-alert/components/add-alert-screen
 import { cancelQueuedAlert, enqueueAlert, releaseAlert, sendPhotosNow, type Senders } from '../../features/offline-queue/api/outbox.ts';
 
 const senders: Senders = {
-  alert: (body, key) => createAlert(body, key).then((r) => r.data),
+  alert: (body, key) => createAlert(body, key).then((r) => ({ id: r.data.id, alertKey: r.alertKey })),
   photo: uploadPhoto,
 };
 

@@ -1,4 +1,4 @@
-/** POST /Alerts/{id}/photos: one photo of an alert its sender reported (Alert-Key: that alert's Idempotency-Key). */
+/** POST /Alerts/{id}/photos: one photo of an alert its sender reported (Alert-Key: what the server answered the report with). */
 import type { Photo } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 

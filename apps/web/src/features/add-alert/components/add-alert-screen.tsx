@@ -50,8 +50,8 @@ interface AddAlertScreenProps {
    * tab closes meanwhile; the outbox leaves it to the form until `onRelease`.
    */
   onQueue(body: CreateAlertBody, idempotencyKey: string, photos: readonly PhotoToSend[], held: boolean): Promise<void>;
-  /** Hands a held alert to the outbox: stored as `alertId` (its photos still to send), or not sent at all. */
-  onRelease(idempotencyKey: string, alertId?: string): Promise<void>;
+  /** Hands a held alert to the outbox: stored as `alertId`, with the `alertKey` its photos go with, or not sent at all. */
+  onRelease(idempotencyKey: string, alertId?: string, alertKey?: string): Promise<void>;
   /** Forgets a held alert the server refused (the form shows why and keeps it). */
   onDiscard(idempotencyKey: string): Promise<void>;
   /** Sends the stored alert's photos now; `onPhoto` with each stored. What is not sent stays in the outbox. */
@@ -140,12 +140,12 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
       return;
     }
     /** The alert is stored: its photos follow, one by one; what cannot go now stays in the outbox. */
-    const sendPhotos = async (alert: AlertData) => {
+    const sendPhotos = async (alert: AlertData, alertKey: string | undefined) => {
       // Without the outbox's copy (no IndexedDB), the photos cannot be sent reliably: the alert goes alone.
       if (!held) return alert;
       const stored: Photo[] = [];
       setUploading({ done: 0, all: toSend.length });
-      await onRelease(idempotencyKey, alert.id).catch(() => undefined);
+      await onRelease(idempotencyKey, alert.id, alertKey).catch(() => undefined);
       await onSendPhotos(idempotencyKey, (photo) => {
         stored.push(photo);
         setUploading({ done: stored.length, all: toSend.length });
@@ -157,8 +157,8 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
     create.mutate(
       { body, idempotencyKey },
       {
-        onSuccess: async (alert) => {
-          const shown = toSend.length > 0 ? await sendPhotos(alert) : alert;
+        onSuccess: async ({ data: alert, alertKey }) => {
+          const shown = toSend.length > 0 ? await sendPhotos(alert, alertKey) : alert;
           done({ createdAlert: shown });
         },
         onError: (error) => {

@@ -5,8 +5,8 @@
  * send is cut off.
  *
  * An alert's photos wait here too, as blobs, each with its own Idempotency-Key: the alert is
- * sent first, then its photos one by one (with the alert's key as Alert-Key, which proves the
- * sender reported it). Each photo is stored once however often its upload is cut off; a photo
+ * sent first, then its photos one by one (with the Alert-Key the server answered the alert with,
+ * which proves the sender reported it). Each photo is stored once however often its upload is cut off; a photo
  * the server refuses stays listed as refused and never costs the alert.
  */
 import { createStore, del, entries, get, set } from 'idb-keyval';
@@ -30,6 +30,11 @@ export interface QueuedAlert {
   refusedWith?: number;
   /** The server stored the alert under this id: what waits is its photos. */
   alertId?: string;
+  /**
+   * The Alert-Key the server answered the alert with, sent with its photos. Absent from what an
+   * older version queued (or an older server answered): the alert's Idempotency-Key then serves.
+   */
+  alertKey?: string;
   /** Photos still to send (or refused), in the order they were chosen. */
   photos?: QueuedPhoto[];
   /** The add form is sending it now: the outbox waits until the form hands it over (or the tab closes). */
@@ -67,15 +72,15 @@ export async function enqueueAlert(body: CreateAlertBody, idempotencyKey: string
 }
 
 /**
- * The form hands a held alert over: stored by the server as `alertId` (its photos still to
- * send), or not sent for want of a connection (the outbox sends it all later).
+ * The form hands a held alert over: stored by the server as `alertId` with `alertKey` (its
+ * photos still to send), or not sent for want of a connection (the outbox sends it all later).
  */
-export async function releaseAlert(idempotencyKey: string, alertId?: string): Promise<void> {
+export async function releaseAlert(idempotencyKey: string, alertId?: string, alertKey?: string): Promise<void> {
   const item = await queuedAlert(idempotencyKey);
   if (!item) return;
   const { held: _held, ...rest } = item;
   if (alertId !== undefined && (item.photos ?? []).length === 0) await del(idempotencyKey, store);
-  else await set(idempotencyKey, alertId === undefined ? rest : { ...rest, alertId }, store);
+  else await set(idempotencyKey, alertId === undefined ? rest : { ...rest, alertId, ...(alertKey === undefined ? {} : { alertKey }) }, store);
   // The form sent the alert itself: not one that waited for a connection.
   changed('queued');
 }
@@ -92,9 +97,9 @@ export async function cancelQueuedAlert(idempotencyKey: string): Promise<void> {
 
 /** How the outbox reaches the server; given by the app (the outbox knows no API route). */
 export interface Senders {
-  /** POST /Alerts with its key: the stored alert. */
-  alert(body: CreateAlertBody, idempotencyKey: string): Promise<{ id: string }>;
-  /** POST /Alerts/{id}/photos with the alert's key and the photo's own. */
+  /** POST /Alerts with its key: the stored alert's id, and the Alert-Key its answer carried. */
+  alert(body: CreateAlertBody, idempotencyKey: string): Promise<{ id: string; alertKey: string | undefined }>;
+  /** POST /Alerts/{id}/photos with the alert's Alert-Key and the photo's own Idempotency-Key. */
   photo(alertId: string, alertKey: string, photoKey: string, blob: Blob): Promise<Photo>;
 }
 
@@ -132,10 +137,10 @@ const transient = (error: unknown) => !(error instanceof ApiError) || error.kind
  * `onPhoto`: each photo stored, as the server answered it.
  */
 async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo) => void): Promise<'done' | 'stopped'> {
-  let alertId = item.alertId;
+  let { alertId, alertKey } = item;
   if (alertId === undefined) {
     try {
-      alertId = (await via.alert(item.body, item.idempotencyKey)).id;
+      ({ id: alertId, alertKey } = await via.alert(item.body, item.idempotencyKey));
     } catch (error) {
       if (transient(error)) return 'stopped';
       // Refused for good (say, the alert is invalid): kept so the visitor sees it, not resent.
@@ -148,7 +153,7 @@ async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo
       changed('sent');
       return 'done';
     }
-    await set(item.idempotencyKey, { ...item, alertId } satisfies QueuedAlert, store);
+    await set(item.idempotencyKey, { ...item, alertId, ...(alertKey === undefined ? {} : { alertKey }) } satisfies QueuedAlert, store);
     changed('sent');
   }
   for (const photo of item.photos ?? []) {
@@ -156,7 +161,7 @@ async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo
     let refusedWith: number | undefined;
     try {
       // Not `onPhoto?.(await …)`: without onPhoto, that would skip the upload itself.
-      const stored = await via.photo(alertId, item.idempotencyKey, photo.key, photo.blob);
+      const stored = await via.photo(alertId, alertKey ?? item.idempotencyKey, photo.key, photo.blob);
       onPhoto?.(stored);
     } catch (error) {
       if (transient(error)) return 'stopped';
