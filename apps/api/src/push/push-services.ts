@@ -19,7 +19,7 @@ import ipaddr from 'ipaddr.js';
  * and other Chromium browsers (Firebase Cloud Messaging), Firefox (Mozilla's autopush), Edge
  * (Windows Push Notification Services), Safari on macOS and iOS (Apple).
  */
-export const BROWSER_PUSH_SERVICES = [
+const BROWSER_PUSH_SERVICES = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
   '*.push.services.mozilla.com',
@@ -137,7 +137,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** Why a connection was refused: the host resolved to an address of our own network. */
-export class NotPublicAddressError extends Error {
+class NotPublicAddressError extends Error {
   readonly code = 'ENOTPUBLIC';
   constructor(host: string, address: string) {
     super(`${host} resolves to ${address}, which is not a public address`);
