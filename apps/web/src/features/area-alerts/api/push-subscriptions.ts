@@ -1,7 +1,7 @@
 /** /PushSubscriptions: this device's subscription to alerts around a point, by its endpoint and auth secret. */
 import type { PushSubscriptionInfo, PushSubscriptionResponse, VapidKeyResponse } from '@wildalert/shared';
-import { language } from '../../../i18n/i18n.ts';
-import { api } from '../../../lib/api-client.ts';
+import { language, t } from '../../../i18n/i18n.ts';
+import { api, type ApiError } from '../../../lib/api-client.ts';
 
 export interface Area {
   latitude: number;
@@ -60,4 +60,15 @@ export function feedUrl(area: Area): string {
   for (const animal of area.animals ?? []) query.append('animal', animal);
   query.set('lang', language());
   return `/Alerts.atom?${query}`;
+}
+
+/** Why the server did not take a subscription or a change, in the visitor's words. */
+export function refusalMessage(error: ApiError): string {
+  if (error.kind === 'network') return t('areaAlerts.offline');
+  // The write limits, or the network's fill of subscriptions.
+  if (error.status === 429) return t('areaAlerts.tooMany');
+  const endpoint = error.fieldErrors.endpoint?.[0]?.code;
+  // A browser whose push service the server does not send to (PUSH_SERVICES).
+  if (endpoint === 'not_push_service' || endpoint === 'not_public_address') return t('areaAlerts.unsupportedService');
+  return t('areaAlerts.serverFailed');
 }

@@ -27,6 +27,7 @@ import {
   saveSubscription,
   vapidPublicKey,
   type Area,
+  refusalMessage,
 } from '../api/push-subscriptions.ts';
 import { areaDraft } from '../hooks/area-draft.ts';
 import { currentPushSubscription, PermissionError, pushSupport, subscribePush, type PushSupport } from '../hooks/push-support.ts';
@@ -119,8 +120,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
       setMessage({ text: await action(), severity: 'success' });
     } catch (error) {
       if (error instanceof PermissionError) setSupport(pushSupport());
-      const text =
-        error instanceof ApiError ? (error.kind === 'network' ? t('areaAlerts.offline') : t('areaAlerts.serverFailed')) : error instanceof PermissionError ? '' : t('areaAlerts.failed');
+      const text = error instanceof ApiError ? refusalMessage(error) : error instanceof PermissionError ? '' : t('areaAlerts.failed');
       setMessage(text ? { text, severity: 'error' } : null);
     } finally {
       setBusy(false);
