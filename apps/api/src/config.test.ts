@@ -20,7 +20,15 @@ describe('loadConfig', () => {
       votesPerNetworkPerDay: 30,
       queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
       streams: { perClient: 100, max: 5000 },
-      push: { vapidPublicKey: undefined, vapidPrivateKey: undefined, subject: 'mailto:wildalert@localhost', caFile: undefined },
+      push: {
+        vapidPublicKey: undefined,
+        vapidPrivateKey: undefined,
+        subject: 'mailto:wildalert@localhost',
+        caFile: undefined,
+        services: 'browsers',
+        limits: { perNetwork: 100, perHost: 100 },
+        senderThreads: Math.min(4, os.availableParallelism()),
+      },
       timeZone: 'Europe/Warsaw',
       contactsFile: DEFAULT_CONTACTS_FILE,
       embedFrameAncestors: ['*'],
@@ -59,6 +67,18 @@ describe('loadConfig', () => {
   it('reads how many photos are decoded at once and how many may wait', () => {
     expect(loadConfig({ PHOTO_DECODES: '3', PHOTO_DECODE_QUEUE: '0' }).photoDecodes).toEqual({ concurrent: 3, queue: 0 });
     expect(() => loadConfig({ PHOTO_DECODES: '0' })).toThrow(/PHOTO_DECODES/);
+  });
+
+  it('reads which push services to send to, refusing what is not a host, a *.domain, * or browsers', () => {
+    expect(loadConfig({ PUSH_SERVICES: 'browsers, push.internal:8443 *.push.example.org' }).push.services).toBe('browsers, push.internal:8443 *.push.example.org');
+    for (const bad of ['https://push.example.org', 'push.example.org/path', '*.', 'user@push.example.org']) {
+      expect(() => loadConfig({ PUSH_SERVICES: bad }), bad).toThrow(/PUSH_SERVICES must be/);
+    }
+    expect(loadConfig({ PUSH_SUBSCRIPTIONS_PER_NETWORK: '5', PUSH_SUBSCRIPTIONS_PER_HOST: '7', PUSH_SENDER_THREADS: '3' }).push).toMatchObject({
+      limits: { perNetwork: 5, perHost: 7 },
+      senderThreads: 3,
+    });
+    expect(() => loadConfig({ PUSH_SENDER_THREADS: '0' })).toThrow(/PUSH_SENDER_THREADS/);
   });
 
   it('reads the database-time budget and the stream caps', () => {
