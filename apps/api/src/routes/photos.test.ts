@@ -352,45 +352,6 @@ describe('who adds photos', () => {
 });
 
 describe('what photos may cost the server', () => {
-  it('decodes a few photos at a time: more at once than the turns and their queue are answered 503 with Retry-After, storing nothing, and go through when sent again', async () => {
-    const t = await createTestApp({ PHOTO_DECODES: '1', PHOTO_DECODE_QUEUE: '1' });
-    try {
-      const alerts = await Promise.all(
-        Array.from({ length: 3 }, async () => {
-          const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.06, longitude: 19.94, animal: 'fox' } });
-          return { id: res.json().data.id as string, key: res.headers['alert-key'] as string };
-        }),
-      );
-      // Each large enough to take a while to decode: six at once find one turn and one place in the queue.
-      const uploads = await Promise.all(
-        alerts.flatMap((alert) => Array.from({ length: 2 }, async () => ({ alert, key: randomUUID(), body: await png(2500, 2500) }))),
-      );
-      const send = ({ alert, key, body }: (typeof uploads)[number]) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/Alerts/${alert.id}/photos`,
-          headers: { 'content-type': 'image/png', 'alert-key': alert.key, 'idempotency-key': key },
-          payload: body,
-        });
-      const answers = await Promise.all(uploads.map(send));
-      const busy = answers.flatMap((res, i) => (res.statusCode === 503 ? [uploads[i]!] : []));
-      expect(answers.filter((res) => res.statusCode !== 201 && res.statusCode !== 503).map((res) => res.body)).toEqual([]);
-      expect(busy.length).toBeGreaterThan(0);
-      for (const res of answers.filter((r) => r.statusCode === 503)) {
-        expect(res.headers['retry-after']).toBe('2');
-        expect(res.json()).toMatchObject({ status: 503, type: '/problems/photo-decodes-busy' });
-      }
-      const photos = async () => (await Promise.all(alerts.map(async (a) => (await t.app.inject(`/Alerts/${a.id}/photos`)).json().data as Photo[]))).flat();
-      expect(await storedKeys(t)).toEqual(keysOf(await photos()).sort());
-      // Sent again one by one, as a client following Retry-After would: each is taken.
-      for (const again of busy) expect((await send(again)).statusCode).toBe(201);
-      expect(await photos()).toHaveLength(6);
-      expect(await storedKeys(t)).toEqual(keysOf(await photos()).sort());
-    } finally {
-      await t.dispose();
-    }
-  });
-
   describe('with the S3 store frozen or refusing', () => {
     let proxy: FaultyProxy;
     let t: TestApp;
