@@ -19,7 +19,7 @@ describe('loadConfig', () => {
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
       votesPerNetworkPerDay: 30,
       queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
-      streams: { perClient: 100, max: 5000 },
+      streams: { perClient: 100, perNetwork: 1000, max: 5000 },
       push: {
         vapidPublicKey: undefined,
         vapidPrivateKey: undefined,
@@ -87,10 +87,11 @@ describe('loadConfig', () => {
       QUERY_TIME_PER_SECOND_MS: '1000000',
       QUERY_TIME_BURST_MS: '1',
       STREAMS_PER_CLIENT: '3',
+      STREAMS_PER_NETWORK: '30',
       STREAMS_MAX: '20000',
     });
     expect(config.queryBudget).toEqual({ concurrent: 4, msPerSecond: 1_000_000, burstMs: 1 });
-    expect(config.streams).toEqual({ perClient: 3, max: 20_000 });
+    expect(config.streams).toEqual({ perClient: 3, perNetwork: 30, max: 20_000 });
   });
 
   it('reads the abuse limits, which can be raised without bound (benchmarks, tests)', () => {

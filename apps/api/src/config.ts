@@ -40,6 +40,7 @@ const EnvSchema = Type.Object({
   QUERY_TIME_PER_SECOND_MS: Type.Integer({ minimum: 1, default: 200 }),
   QUERY_TIME_BURST_MS: Type.Integer({ minimum: 1, default: 2000 }),
   STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: 100 }),
+  STREAMS_PER_NETWORK: Type.Integer({ minimum: 1, default: 1000 }),
   STREAMS_MAX: Type.Integer({ minimum: 1, default: 5000 }),
   // base64url, as web-push's generateVAPIDKeys() writes them: a P-256 public point and private scalar.
   VAPID_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{87}$' })),
@@ -103,8 +104,8 @@ export interface Config {
    * what it shares out is that instance's own time.
    */
   queryBudget: { concurrent: number; msPerSecond: number; burstMs: number };
-  /** Open live streams (GET /Alerts/stream): per client address, and in all; per instance, as its sockets and memory are. */
-  streams: { perClient: number; max: number };
+  /** Open live streams (GET /Alerts/stream): per client address, per network (IPv4 /24, IPv6 /48), and in all; per instance, as its sockets and memory are. */
+  streams: { perClient: number; perNetwork: number; max: number };
   /**
    * Web push (push/): the VAPID key pair (made on first start and kept in the database unless
    * both are given), the contact push services see, and certificate authorities to trust
@@ -235,7 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       msPerSecond: v.QUERY_TIME_PER_SECOND_MS,
       burstMs: v.QUERY_TIME_BURST_MS,
     },
-    streams: { perClient: v.STREAMS_PER_CLIENT, max: v.STREAMS_MAX },
+    streams: { perClient: v.STREAMS_PER_CLIENT, perNetwork: v.STREAMS_PER_NETWORK, max: v.STREAMS_MAX },
     push: {
       vapidPublicKey: v.VAPID_PUBLIC_KEY,
       vapidPrivateKey: v.VAPID_PRIVATE_KEY,

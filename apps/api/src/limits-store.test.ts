@@ -46,6 +46,11 @@ describe('with REDIS_URL', () => {
       expect(await statuses([guess(b, '203.0.113.4'), guess(a, '203.0.113.5')])).toEqual([401, 401]);
       expect429(await guess(b, '203.0.113.6'));
 
+      // A burst at once is counted as it comes: five wrong tokens compared, no more.
+      const burst = await statuses(Array.from({ length: 20 }, () => guess(a, '203.0.120.1')));
+      expect(burst.filter((status) => status === 401)).toHaveLength(5);
+      expect(burst.filter((status) => status === 429)).toHaveLength(15);
+
       // A restart forgets none of it.
       await b.close();
       b = await createTestApp(env, {}, a.database);
@@ -74,7 +79,9 @@ describe('when Redis does not answer', () => {
       expect429(await post(a, '198.51.100.1'));
       expect((await post(b, '198.51.100.1')).statusCode).toBe(201);
       redis.thaw();
-      // Answering again: shared again (nothing of the outage was written to Redis).
+      // Answering again: shared again once the instances ask it again, after their 2 s of rest
+      // (nothing of the outage was written to Redis).
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
       expect(await statuses([post(a, '198.51.100.2'), post(b, '198.51.100.2')])).toEqual([201, 201]);
       expect429(await post(a, '198.51.100.2'));
 

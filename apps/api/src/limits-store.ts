@@ -20,6 +20,8 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
  * and a write checks two windows, so a stuck Redis adds at most a fifth of a second to it.
  */
 const DEADLINE_MS = 100;
+/** After Redis failed to answer, how long the limits count in memory before Redis is asked again. */
+const REST_MS = 2_000;
 /** How long a starting server waits for Redis before it serves with its limits in memory. */
 const CONNECT_WAIT_MS = 2_000;
 /** Before every key: a Redis shared with other applications keeps them apart. */
@@ -46,10 +48,12 @@ class FailoverStore implements RateLimitStore {
   }
 
   incr(key: string, done: Counted, timeWindow: number, max: number): void {
+    if (this.health.resting()) return this.local.incr(key, done, timeWindow, max);
     this.shared.incr(key, this.orLocally('incr', key, done, timeWindow, max), timeWindow, max);
   }
 
   read(key: string, done: Counted, timeWindow: number, max: number): void {
+    if (this.health.resting()) return this.local.read(key, done, timeWindow, max);
     this.shared.read(key, this.orLocally('read', key, done, timeWindow, max), timeWindow, max);
   }
 
@@ -74,12 +78,23 @@ class FailoverStore implements RateLimitStore {
   }
 }
 
-/** Says once that Redis stopped answering, and once that it answers again. */
+/**
+ * Says once that Redis stopped answering, and once that it answers again. After a failure Redis
+ * is left alone for REST_MS, so that a stuck Redis costs one request in REST_MS its deadline,
+ * not every request.
+ */
 class Health {
   private failing = false;
+  private restUntil = 0;
   constructor(private readonly log: FastifyBaseLogger) {}
 
+  /** Whether to count in memory without asking Redis now. */
+  resting(): boolean {
+    return Date.now() < this.restUntil;
+  }
+
   failed(error: Error): void {
+    this.restUntil = Date.now() + REST_MS;
     if (this.failing) return;
     this.failing = true;
     this.log.warn({ err: error }, "Redis does not answer: rate limits count in this instance's memory until it does");

@@ -16,7 +16,14 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
  */
 const SAME_REQUEST_MS = 1_000;
 
+/** The server needs Node.js 24 (`engines`): its push sender thread is a TypeScript file Node runs itself. */
+const NODE_MAJOR = 24;
+
 async function main() {
+  if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+    console.error(`WildAlert needs Node.js ${NODE_MAJOR} or newer (this is ${process.version}); npm start runs the one npm ci installed.`);
+    process.exit(1);
+  }
   const config = loadConfig(process.env);
   const app = await buildApp(config);
   let stopSignal: NodeJS.Signals | undefined;

@@ -17,6 +17,9 @@ import { processPhoto, type ProcessedPhoto } from './process-photo.ts';
 /** Every decode turn is taken and the queue for them is full: the upload can be sent again in a moment (503). */
 export class PhotoDecodesBusyError extends Error {}
 
+/** The same upload is under way in another request: send it again in a moment (409). */
+export class UploadInProgressError extends Error {}
+
 /** Uploads cleaned up by one sweep at most: the rest wait for the next. */
 const SWEEP_BATCH = 20;
 
@@ -52,12 +55,14 @@ export function photoUploads({ photos, storage, decodes, log }: PhotoUploadsOpti
     /**
      * Decodes, stores and records a photo of the alert (whose uploader's right is checked), or
      * answers the photo recorded earlier under `uploadKey`. Throws TooManyPhotosError,
-     * PhotoRejectedError, PhotoDecodesBusyError, PhotoStoreUnavailableError, UploadExpiredError.
+     * PhotoRejectedError, PhotoDecodesBusyError, PhotoStoreUnavailableError, UploadExpiredError,
+     * UploadInProgressError.
      */
     async upload(alertId: string, uploadKey: string, body: Buffer): Promise<{ photo: Photo; replayed: boolean }> {
       const place = await photos.reserve(alertId, uploadKey);
       if (place.kind === 'replay') return { photo: place.photo, replayed: true };
       if (place.kind === 'full') throw new TooManyPhotosError();
+      if (place.kind === 'in-progress') throw new UploadInProgressError();
       let recorded = false;
       let storeDown = false;
       try {

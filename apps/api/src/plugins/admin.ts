@@ -58,6 +58,24 @@ export default fp<{ adminToken: string | undefined }>(
           headers: { 'www-authenticate': `${REALM}, error="invalid_request"` },
         });
       }
+      // One token of a network at a time (in this instance): a burst cannot all be read against the
+      // count before the first wrong one is counted.
+      return inTurn(clientNetwork(request), () => compare(request, token, expected));
+    };
+
+    /** Runs `task` after every earlier task of `network` (in this instance) has settled. */
+    const turns = new Map<string, Promise<unknown>>();
+    const inTurn = <T>(network: string, task: () => Promise<T>): Promise<T> => {
+      const run = (turns.get(network) ?? Promise.resolve()).catch(() => undefined).then(task);
+      const settled = run.catch(() => undefined);
+      turns.set(network, settled);
+      void settled.then(() => {
+        if (turns.get(network) === settled) turns.delete(network);
+      });
+      return run;
+    };
+
+    const compare = async (request: FastifyRequest, token: string, expected: Buffer): Promise<boolean> => {
       // Checked before the token, so that while it waits a network learns nothing of its guesses.
       const seen = await failures(request, { increment: false });
       if (!seen.isAllowed && seen.remaining === 0) {

@@ -162,8 +162,15 @@ export class PushDelivery {
           removed.push(job.subscriptionId);
           break;
         case 'refused':
-          // Stored before PUSH_SERVICES changed, or its host now resolves to an address of ours.
-          this.log.warn({ reason: result.reason, host: new URL(job.endpoint).host }, 'push endpoint refused; subscription deleted');
+          if (result.reason === 'not-public') {
+            // Its host resolves to an address of our own network now: not sent, but the subscription is
+            // kept (a resolver that answers private addresses for a browser's service must not wipe them all).
+            this.log.warn({ host: new URL(job.endpoint).host }, 'push endpoint resolves to a non-public address; notification dropped');
+            dropped.push(job.subscriptionId);
+            break;
+          }
+          // Stored before PUSH_SERVICES changed: that service is not sent to any more.
+          this.log.warn({ reason: result.reason, host: new URL(job.endpoint).host }, 'push endpoint not allowed; subscription deleted');
           removed.push(job.subscriptionId);
           break;
         case 'retry':

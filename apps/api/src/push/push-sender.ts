@@ -57,10 +57,14 @@ interface Thread {
   worker: Worker;
   /** Notifications handed to it and not answered yet. */
   load: number;
+  /** Failed; handed nothing more until its replacement starts. */
+  dead: boolean;
   pending: Map<number, { resolve(results: SendResult[]): void; reject(error: Error): void; size: number }>;
 }
 
 const WORKER_URL = new URL('./push-sender-worker.ts', import.meta.url);
+/** A thread that failed sooner than this after starting is replaced only after this long. */
+const RESTART_PAUSE_MS = 5_000;
 
 export class PushSender {
   private readonly threads: Thread[] = [];
@@ -70,13 +74,13 @@ export class PushSender {
   constructor(
     private readonly settings: SenderSettings,
     threads: number,
-    private readonly log: { warn(obj: object, msg: string): void },
+    private readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
   ) {
     for (let i = 0; i < threads; i++) this.threads.push(this.start());
   }
 
   private start(): Thread {
-    const thread: Thread = { worker: new Worker(WORKER_URL, { workerData: this.settings }), load: 0, pending: new Map() };
+    const thread: Thread = { worker: new Worker(WORKER_URL, { workerData: this.settings }), load: 0, dead: false, pending: new Map() };
     thread.worker.on('message', ({ batch, results }: SenderResponse) => {
       const waiting = thread.pending.get(batch);
       if (!waiting) return;
@@ -84,15 +88,23 @@ export class PushSender {
       thread.load -= waiting.size;
       waiting.resolve(results);
     });
+    const startedAt = Date.now();
     const failed = (error: Error) => {
       for (const waiting of thread.pending.values()) waiting.reject(error);
       thread.pending.clear();
       thread.load = 0;
       const at = this.threads.indexOf(thread);
-      if (at >= 0 && !this.closing) {
-        this.log.warn({ err: error }, 'push sender thread failed; starting another');
-        this.threads[at] = this.start();
-      }
+      if (at < 0 || this.closing || thread.dead) return;
+      thread.dead = true;
+      // A thread that dies at once (a Node.js older than 24, which cannot run the .ts file) would
+      // otherwise be restarted in a busy loop: then the next waits a while.
+      const soon = Date.now() - startedAt < RESTART_PAUSE_MS;
+      this.log[soon ? 'error' : 'warn']({ err: error }, 'push sender thread failed; starting another');
+      const replace = () => {
+        if (!this.closing && this.threads[at]?.worker === thread.worker) this.threads[at] = this.start();
+      };
+      if (soon) setTimeout(replace, RESTART_PAUSE_MS).unref();
+      else replace();
     };
     thread.worker.on('error', failed);
     thread.worker.on('exit', (code) => failed(new Error(`push sender thread exited (${code})`)));
@@ -101,8 +113,9 @@ export class PushSender {
 
   /** Sends each notification; resolves with a result for each, in any order. */
   send(items: Outgoing[]): Promise<SendResult[]> {
-    if (this.closing) return Promise.reject(new Error('push sender closed'));
-    const thread = this.threads.reduce((least, t) => (t.load < least.load ? t : least));
+    const alive = this.threads.filter((t) => !t.dead);
+    if (this.closing || alive.length === 0) return Promise.reject(new Error(this.closing ? 'push sender closed' : 'no push sender thread runs'));
+    const thread = alive.reduce((least, t) => (t.load < least.load ? t : least));
     const batch = ++this.batches;
     thread.load += items.length;
     return new Promise<SendResult[]>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, judgeEndpoint, parsePushServices, publicOnlyLookup, resolvesToPublicOnly, type PushServicePolicy } from './push-services.ts';
+import { canonicalAddress, isPublicAddress, judgeEndpoint, parsePushServices, publicAddressesOf, publicOnlyLookup, type PushServicePolicy } from './push-services.ts';
 
 const policy = (raw: string): PushServicePolicy => {
   const parsed = parsePushServices(raw);
@@ -39,6 +39,8 @@ const INTERNAL = [
   'https://255.255.255.255/x',
   'https://[64:ff9b::7f00:1]/x',
   'https://[2002:7f00:1::]/x',
+  'https://[::a9fe:a9fe]/x',
+  'https://[::127.0.0.1]/x',
 ];
 
 describe('push services', () => {
@@ -95,14 +97,19 @@ describe('push services', () => {
 
   it('tells public addresses from every other kind', () => {
     for (const address of ['8.8.8.8', '142.250.74.42', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
-    for (const address of ['127.0.0.1', '::1', '10.1.2.3', '169.254.169.254', 'fd12::1', '::ffff:10.0.0.1', '0.0.0.0', '::', 'not an address']) {
+    for (const address of ['127.0.0.1', '::1', '10.1.2.3', '169.254.169.254', 'fd12::1', '::ffff:10.0.0.1', '0.0.0.0', '::', '::7f00:1', '::a9fe:a9fe', '::8.8.8.8', 'not an address']) {
       expect(isPublicAddress(address), address).toBe(false);
     }
+  });
+
+  it('writes an address one way, however it was spelt', () => {
+    expect(['8.8.8.8', '::ffff:8.8.8.8', '::ffff:808:808'].map(canonicalAddress)).toEqual(['8.8.8.8', '8.8.8.8', '8.8.8.8']);
+    expect(canonicalAddress('2a00:1450:4001:082b:0000:0000:0000:200a')).toBe('2a00:1450:4001:82b::200a');
   });
 
   it('refuses at connection time a name that resolves to loopback', async () => {
     const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', {}, (e) => resolve(e)));
     expect(error?.code).toBe('ENOTPUBLIC');
-    expect(await resolvesToPublicOnly('localhost', 2000)).toBe(false);
+    expect(await publicAddressesOf('localhost', 2000)).toBeUndefined();
   });
 });

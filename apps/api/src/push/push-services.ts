@@ -128,12 +128,22 @@ export function judgeEndpoint(endpoint: string, policy: PushServicePolicy): Endp
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  // A dotted quad inside IPv6 is mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d, refused
+  // below); ipaddr.js would read both as mapped.
+  if (address.includes(':') && address.includes('.') && !/^::ffff:/i.test(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    // ::/96, the deprecated IPv4-compatible addresses (::127.0.0.1, ::a9fe:a9fe), which a tunnel may still route.
+    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
   }
   return parsed.range() === 'unicast';
+}
+
+/** An address as compared: IPv4 written inside IPv6 (::ffff:8.8.8.8) as the IPv4 address, IPv6 in its short form. */
+export function canonicalAddress(address: string): string {
+  return ipaddr.process(address).toString();
 }
 
 /** Why a connection was refused: the host resolved to an address of our own network. */
@@ -163,15 +173,18 @@ export function publicOnlyLookup(hostname: string, options: dns.LookupOptions, c
   });
 }
 
-/** Resolves `hostname` (every answer) and says whether all its addresses are public; false when it does not resolve within `timeoutMs`. */
-export async function resolvesToPublicOnly(hostname: string, timeoutMs: number): Promise<boolean> {
+/**
+ * The addresses `hostname` resolves to (every answer, canonical, sorted), when all of them are
+ * public; undefined when one is not, or the name does not resolve within `timeoutMs`.
+ */
+export async function publicAddressesOf(hostname: string, timeoutMs: number): Promise<string[] | undefined> {
   const lookup = dns.promises.lookup(hostname, { all: true }).then(
-    (addresses) => addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address)),
-    () => false,
+    (answers) => (answers.length > 0 && answers.every((a) => isPublicAddress(a.address)) ? answers.map((a) => canonicalAddress(a.address)).sort() : undefined),
+    () => undefined,
   );
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+  const deadline = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), timeoutMs);
   });
   try {
     return await Promise.race([lookup, deadline]);

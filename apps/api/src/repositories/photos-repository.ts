@@ -30,7 +30,12 @@ export class UploadExpiredError extends Error {}
 const UPLOAD_EXPIRES = `interval '5 minutes'`;
 
 /** What an upload got when it asked for its place. */
-export type Reservation = { kind: 'reserved'; uploadId: string } | { kind: 'replay'; photo: Photo } | { kind: 'full' };
+export type Reservation =
+  | { kind: 'reserved'; uploadId: string }
+  | { kind: 'replay'; photo: Photo }
+  | { kind: 'full' }
+  /** The same upload (its Idempotency-Key) is being decoded and stored by another request right now. */
+  | { kind: 'in-progress' };
 
 /**
  * Serialises what is done with one stored copy: an upload naming it before storing it, and a
@@ -61,14 +66,20 @@ export function photosRepository(db: Database, alertKeys: AlertKeys) {
 
     /**
      * Takes a place among the alert's three for an upload, before anything is decoded or stored:
-     * under the alert's row lock, photos and uploads under way (other than retries of this one)
-     * are counted. A retry of an upload already recorded gets its photo.
+     * under the alert's row lock, photos and uploads under way are counted. A retry of an upload
+     * already recorded gets its photo; one sent while the first is still under way is told so.
      */
     async reserve(alertId: string, uploadKey: string): Promise<Reservation> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT 1 FROM alerts WHERE id = $1 FOR UPDATE', [alertId]);
         const earlier = await tx.query<{ photo: Photo }>(PHOTO_BY_UPLOAD_KEY, [alertId, uploadKey]);
         if (earlier[0]) return { kind: 'replay', photo: earlier[0].photo };
+        const underWay = await tx.query(
+          `SELECT 1 FROM photo_uploads WHERE alert_id = $1 AND idempotency_key = $2 AND NOT abandoned AND started_at > now() - ${UPLOAD_EXPIRES}`,
+          [alertId, uploadKey],
+        );
+        // Decoded once, not once per impatient retry.
+        if (underWay.length > 0) return { kind: 'in-progress' };
         const [{ taken }] = (await tx.query<{ taken: number }>(
           `SELECT ((SELECT count(*) FROM photos WHERE alert_id = $1)
                  + (SELECT count(DISTINCT idempotency_key) FROM photo_uploads

@@ -55,6 +55,18 @@ describe('open streams per client address', () => {
   });
 });
 
+describe('open streams per network', () => {
+  const { open } = serve({ STREAMS_PER_CLIENT: '2', STREAMS_PER_NETWORK: '3' });
+
+  it('refuses a network spread over its addresses once it holds its share, while another network still opens one', async () => {
+    // 127.0.0.x: addresses of one /24.
+    const ours = [await open('127.0.0.1'), await open('127.0.0.1'), await open('127.0.0.2')];
+    expect(ours.map((stream) => stream.status)).toEqual([200, 200, 200]);
+    expectProblem(await open('127.0.0.3'), 429);
+    expect((await open('127.0.1.1')).status).toBe(200);
+  });
+});
+
 describe('open streams in all', () => {
   const { s, open } = serve({ STREAMS_MAX: '3', STREAMS_PER_CLIENT: '2' });
 

@@ -13,7 +13,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { AlertsStreamQuerySchema, RADIUS_DEFAULT_KM } from '@wildalert/shared';
-import { clientAddress } from '../client-address.ts';
+import type { FastifyRequest } from 'fastify';
+import { clientAddress, clientNetwork } from '../client-address.ts';
 import type { Config } from '../config.ts';
 import type { FeedMessage } from '../live/alert-feed.ts';
 import { REPLAY_CAPACITY } from '../live/alert-feed.ts';
@@ -58,16 +59,24 @@ function parseEventId(header: string | string[] | undefined): number | undefined
 }
 
 const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async (app, { streams }) => {
-  /** Open streams per client address; an address is forgotten with its last stream. */
-  const perClient = new Map<string, number>();
+  /** Open streams per client address and per network (`a:` and `n:` keys); each is forgotten with its last stream. */
+  const held = new Map<string, number>();
   let open = 0;
 
   /** Takes a place for a new stream, or refuses it; the place is given back once, by `release`. */
-  function admit(address: string): () => void {
-    const mine = perClient.get(address) ?? 0;
+  function admit(request: FastifyRequest): () => void {
+    const keys = [`a:${clientAddress(request)}`, `n:${clientNetwork(request)}`];
+    const [mine = 0, ours = 0] = keys.map((key) => held.get(key) ?? 0);
     if (mine >= streams.perClient) {
       throw rateLimited(
         `Too many live streams from your address (at most ${streams.perClient}). Close one, or try again in ${STREAMS_RETRY_AFTER_S} s.`,
+        STREAMS_RETRY_AFTER_S,
+      );
+    }
+    // One network cannot take every place by spreading over its addresses (an IPv6 /48 holds 65,536 /64s).
+    if (ours >= streams.perNetwork) {
+      throw rateLimited(
+        `Too many live streams from your network (at most ${streams.perNetwork}). Try again in ${STREAMS_RETRY_AFTER_S} s.`,
         STREAMS_RETRY_AFTER_S,
       );
     }
@@ -78,16 +87,18 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
         headers: { 'retry-after': String(STREAMS_RETRY_AFTER_S) },
       });
     }
-    perClient.set(address, mine + 1);
+    for (const key of keys) held.set(key, (held.get(key) ?? 0) + 1);
     open++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       open--;
-      const left = (perClient.get(address) ?? 1) - 1;
-      if (left > 0) perClient.set(address, left);
-      else perClient.delete(address);
+      for (const key of keys) {
+        const left = (held.get(key) ?? 1) - 1;
+        if (left > 0) held.set(key, left);
+        else held.delete(key);
+      }
     };
   }
 
@@ -95,7 +106,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
   // @fastify/sse sends but Connection (the client's to choose). Fastify's own HEAD would run
   // the GET's handler, and so open a stream that never ends.
   app.head('/Alerts/stream', { schema: { querystring: AlertsStreamQuerySchema } }, async (request, reply) => {
-    admit(clientAddress(request))();
+    admit(request)();
     return reply.header('content-type', 'text/event-stream').header('cache-control', 'no-cache').header('x-accel-buffering', 'no').send();
   });
 
@@ -122,7 +133,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
           'events of the last 24 hours; beyond that it gets `reset`. Ids are shared by every',
           'instance on one database, so the client may reconnect to any of them.',
           '',
-          `At most ${streams.perClient} open streams per client address (else \`429\`) and ${streams.max} in all`,
+          `At most ${streams.perClient} open streams per client address and ${streams.perNetwork} per network (else \`429\`), and ${streams.max} in all`,
           '(else `503`), both with `Retry-After`, on each instance serving the API. A client that stops reading is disconnected once',
           `the server holds ${MAX_BUFFERED_BYTES / 1024} KiB for it; on reconnecting it gets what it missed. When that is`,
           `more than ${MAX_BUFFERED_BYTES / 1024} KiB of events, it gets \`reset\` instead.`,
@@ -141,7 +152,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
     },
     async (request, reply) => {
       const q = request.query;
-      const release = admit(clientAddress(request));
+      const release = admit(request);
       try {
         // Events committed before this request are the client's to load (GET /Alerts), not news.
         await app.feed.sync();

@@ -7,6 +7,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { gridOf, type Alert, type Photo } from '@wildalert/shared';
 import { openStream, startFaultyProxy, startS3Server, type FaultyProxy, type S3Server } from '@wildalert/test-support';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { rawRequest } from '../../test/raw-http.ts';
 import { photoKey } from '../photos/photo-storage.ts';
 
 const TOKEN = 'photos-moderator-token';
@@ -135,10 +136,18 @@ describe.each([
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().data).toEqual(first.json().data);
-    // Two retries racing each other: still one photo.
+    // Two retries racing each other: still one photo, decoded once. The one that finds the
+    // other under way is told to ask again (409), then gets the same photo.
     const racing = randomUUID();
     const both = await Promise.all([upload(alert.id, key, await png(), 'image/png', racing), upload(alert.id, key, await png(), 'image/png', racing)]);
-    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    const raced = both.map((r) => r.statusCode).sort();
+    expect([[200, 201], [201, 409]]).toContainEqual(raced);
+    const stored = both.find((r) => r.statusCode === 201)!.json().data as Photo;
+    for (const told of both.filter((r) => r.statusCode === 409)) {
+      expect(told.headers['retry-after']).toBe('2');
+      const asked = await upload(alert.id, key, await png(), 'image/png', racing);
+      expect([asked.statusCode, asked.json().data]).toEqual([200, stored]);
+    }
     expect((await photosOf(alert.id)).json().data).toHaveLength(2);
 
     expect((await upload(alert.id, key, await png(), 'image/png')).statusCode).toBe(201);
@@ -150,6 +159,18 @@ describe.each([
     expect(kept).toHaveLength(3);
     // The retries' own copies (other bytes under the same key) were not kept beside the photos'.
     expect(await keptSince(t, before)).toEqual(keysOf(kept).sort());
+  });
+
+  it('answers a retry sent while the same upload is still under way 409 with Retry-After, storing nothing', async () => {
+    const before = await storedKeys(t);
+    const { alert, key } = await report();
+    const uploadKey = randomUUID();
+    // As another request holding it would: its place taken, its bytes still being decoded.
+    await t.app.db.query('INSERT INTO photo_uploads (id, alert_id, idempotency_key) VALUES ($1, $2, $3)', [randomUUID(), alert.id, uploadKey]);
+    const retry = await upload(alert.id, key, await png(), 'image/png', uploadKey);
+    expect([retry.statusCode, retry.headers['retry-after'], retry.headers['content-type']]).toEqual([409, '2', expect.stringMatching(/^application\/problem\+json/)]);
+    expect((await photosOf(alert.id)).json().data).toEqual([]);
+    expect(await keptSince(t, before)).toEqual([]);
   });
 
   it('takes three of nine uploads sent at once, refuses the rest before storing anything, and keeps only the three photos\' copies', async () => {
@@ -337,6 +358,21 @@ describe('who adds photos', () => {
     // An alert reported without an Idempotency-Key has one too.
     const bare = await t.app.inject({ method: 'POST', url: '/Alerts', payload: boar });
     expect(await upload(bare.json().data.id, bare.headers['alert-key'] as string)).toBe(201);
+  });
+
+  it('refuses a stranger before reading the body: a wrong or missing Alert-Key is answered while the 15 MiB are still to come', async () => {
+    const alert = (await report(randomUUID(), '192.0.2.30')).json().data as Alert;
+    const port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const announce = (headers: Array<[string, string]>, path = `/Alerts/${alert.id}/photos`) =>
+      // Headers only: a server waiting for the body would answer 408 after 10 s, or never.
+      rawRequest(port, { method: 'POST', path, headers: [['Content-Type', 'image/png'], ['Idempotency-Key', randomUUID()], ['Content-Length', String(15 * 1024 * 1024)], ...headers] });
+    const started = Date.now();
+    const wrong = await announce([['Alert-Key', 'guessed-key']]);
+    const missing = await announce([]);
+    const nowhere = await announce([['Alert-Key', 'guessed-key']], `/Alerts/${randomUUID()}/photos`);
+    expect([wrong.status, missing.status, nowhere.status]).toEqual([403, 400, 404]);
+    expect(JSON.parse(missing.body)).toMatchObject({ errors: { 'alert-key': [{ code: 'required' }] } });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('takes the Idempotency-Key of an alert reported before there were Alert-Keys, as then', async () => {

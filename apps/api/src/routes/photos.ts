@@ -7,10 +7,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { PhotoListResponseSchema, PhotoResponseSchema, UUID_PATTERN } from '@wildalert/shared';
+import { fieldError, PhotoListResponseSchema, PhotoResponseSchema, UUID_PATTERN } from '@wildalert/shared';
+import type { FastifyRequest } from 'fastify';
 import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../problem.ts';
 import { PhotoRejectedError } from '../photos/process-photo.ts';
-import { PhotoDecodesBusyError } from '../photos/photo-uploads.ts';
+import { PhotoDecodesBusyError, UploadInProgressError } from '../photos/photo-uploads.ts';
 import { PHOTOS_PER_ALERT, TooManyPhotosError, UploadExpiredError } from '../repositories/photos-repository.ts';
 
 /** A phone's photo before the browser downsizes it, or a camera's: at most 15 MiB. */
@@ -19,7 +20,8 @@ const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 /** Content-addressed copies never change: a browser keeps them; a shared cache asks again after five minutes, in case one was hidden. */
 const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable, s-maxage=300';
 
-const KEY_HEADER = Type.String({ pattern: '^"?[\\x21\\x23-\\x7E]{1,200}"?$' });
+const KEY_TEXT = '^"?[\\x21\\x23-\\x7E]{1,200}"?$';
+const KEY_HEADER = Type.String({ pattern: KEY_TEXT });
 const unquote = (value: string) => value.replace(/^"(.*)"$/, '$1');
 
 const AlertParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
@@ -37,6 +39,8 @@ const UploadHeadersSchema = Type.Object({
 
 const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
 
+const KEY_PATTERN = new RegExp(KEY_TEXT);
+
 /** Why an upload was not taken, as its problem; undefined for a failure of the server's own (500, logged). */
 function uploadProblem(error: unknown): HttpProblem | undefined {
   if (error instanceof TooManyPhotosError) return new HttpProblem({ status: 400, detail: `An alert has at most ${PHOTOS_PER_ALERT} photos.` });
@@ -49,6 +53,13 @@ function uploadProblem(error: unknown): HttpProblem | undefined {
       headers: { 'retry-after': '2' },
     });
   }
+  if (error instanceof UploadInProgressError) {
+    return new HttpProblem({
+      status: 409,
+      detail: 'This upload (its Idempotency-Key) is still being stored by an earlier request; send it again in a moment to get its answer.',
+      headers: { 'retry-after': '2' },
+    });
+  }
   if (error instanceof UploadExpiredError) {
     return new HttpProblem({ status: 503, detail: 'The upload took too long and was given up; send it again.', headers: { 'retry-after': '1' } });
   }
@@ -56,6 +67,26 @@ function uploadProblem(error: unknown): HttpProblem | undefined {
 }
 
 const photos: FastifyPluginAsyncTypebox = async (app) => {
+  /** Only the alert's reporter adds photos: checked from the path and the Alert-Key alone. */
+  const checkUploadRight = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const { id } = request.params;
+    if (!UUID_PATTERN.test(id)) throw notFound(id);
+    const alertKey = request.headers['alert-key'];
+    if (typeof alertKey !== 'string' || !KEY_PATTERN.test(alertKey)) {
+      throw new HttpProblem({
+        status: 400,
+        type: PROBLEM_TYPES.validation,
+        detail: 'alert-key must be the Alert-Key the report of the alert was answered with',
+        errors: { 'alert-key': [fieldError({ code: alertKey === undefined ? 'required' : 'wrong_format' })] },
+      });
+    }
+    const right = await app.photos.uploadRight(id, unquote(alertKey));
+    if (right === 'no-alert') throw notFound(id);
+    if (right === 'wrong-key') {
+      throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the one its report was answered with.' });
+    }
+  };
+
   /** An alert shows other photos now: searches answer anew, and the feed's event tells the tile cache and open maps. */
   const alertChanged = async () => {
     app.searchCache.invalidate();
@@ -94,7 +125,7 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: { ...PhotoResponseSchema, description: 'Stored before, under the same Idempotency-Key' },
           201: PhotoResponseSchema,
-          ...problemResponses(400, 403, 404, 413, 415),
+          ...problemResponses(400, 403, 404, 409, 413, 415),
           503: {
             ...problemResponse(
               503,
@@ -107,16 +138,12 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: MAX_PHOTO_BYTES,
       config: { rateLimit: false, mediaTypeHint: 'Send the photo itself as the body, with its image type (image/jpeg, image/png, image/webp, image/heic).' },
       onRequest: app.limitWrites,
+      // Before a byte of the body is read: a stranger's 15 MiB never reaches memory.
+      preParsing: async (request) => checkUploadRight(request as FastifyRequest<{ Params: { id: string } }>),
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!UUID_PATTERN.test(id)) throw notFound(id);
       const uploadKey = unquote(request.headers['idempotency-key']);
-      const right = await app.photos.uploadRight(id, unquote(request.headers['alert-key']));
-      if (right === 'no-alert') throw notFound(id);
-      if (right === 'wrong-key') {
-        throw new HttpProblem({ status: 403, detail: 'Only the reporter of an alert adds photos to it: the Alert-Key is not the one its report was answered with.' });
-      }
       try {
         const { photo, replayed } = await app.photoUploads.upload(id, uploadKey, request.body as Buffer);
         if (replayed) reply.header('idempotent-replayed', 'true');

@@ -3,6 +3,7 @@
  * its push subscription and an area; afterwards whoever shows the endpoint and its auth secret
  * (which only the browser and this server know) may read, change, pause or delete it.
  */
+import net from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
@@ -19,7 +20,7 @@ import {
 import { clientNetwork } from '../client-address.ts';
 import { negotiateLanguage } from '../i18n/language.ts';
 import { HttpProblem, PROBLEM_TYPES, problemResponses, rateLimited } from '../problem.ts';
-import { judgeEndpoint, resolvesToPublicOnly, type EndpointVerdict, type PushServicePolicy } from '../push/push-services.ts';
+import { canonicalAddress, judgeEndpoint, publicAddressesOf, type PushServicePolicy } from '../push/push-services.ts';
 import { isTimeZone } from '../push/quiet-hours.ts';
 
 /** How long a subscribing client waits at most for its push service's name to resolve. */
@@ -39,22 +40,24 @@ const decodedLength = (base64url: string) => Buffer.from(base64url, 'base64url')
 /**
  * The endpoint must be an allowed push service's, and unless the operator named its host
  * exactly, every address the host resolves to public (push-services.ts); the sender checks
- * again on every connection.
+ * again on every connection. Answers what the subscription counts against: the browsers' and
+ * the operator's own services are not counted (`counted` false); any other host counts by the
+ * address it reaches, so names and spellings of one server share one count.
  */
-async function checkEndpoint(endpoint: string, policy: PushServicePolicy): Promise<Extract<EndpointVerdict, { allowed: true }>> {
+async function checkEndpoint(endpoint: string, policy: PushServicePolicy): Promise<{ host: string; counted: boolean }> {
   const verdict = judgeEndpoint(endpoint, policy);
   if (!verdict.allowed) {
     if (verdict.reason === 'not-https') throw invalid('endpoint', 'not_https', 'must be an https URL');
-    if (verdict.reason === 'not-public') throw invalid('endpoint', 'not_public_address', "must not be an address of a private or local network");
+    if (verdict.reason === 'not-public') throw invalid('endpoint', 'not_public_address', 'must not be an address of a private or local network');
     throw invalid('endpoint', 'not_push_service', "must be a push service's address this server sends to (PUSH_SERVICES)");
   }
-  const hostname = new URL(endpoint).hostname;
-  // A name the operator neither named nor knows as a browser's service: looked up now, so a
-  // subscription to an internal name is refused at once rather than at the first alert.
-  if (!verdict.trusted && !verdict.known && !/^[[\d]/.test(hostname) && !(await resolvesToPublicOnly(hostname, RESOLVE_TIMEOUT_MS))) {
-    throw invalid('endpoint', 'not_public_address', 'must be a host whose addresses are all public');
-  }
-  return verdict;
+  if (verdict.trusted || verdict.known) return { host: verdict.host, counted: false };
+  const hostname = new URL(endpoint).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIP(hostname) !== 0) return { host: canonicalAddress(hostname), counted: true };
+  // A name looked up now, so that a subscription to an internal name is refused at once rather than at the first alert.
+  const addresses = await publicAddressesOf(hostname, RESOLVE_TIMEOUT_MS);
+  if (!addresses) throw invalid('endpoint', 'not_public_address', 'must be a host whose addresses are all public');
+  return { host: addresses[0]!, counted: true };
 }
 
 /** What the schema cannot say: the keys' sizes, the time zone. */
@@ -110,15 +113,15 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       checkSubscription(request.body);
-      const verdict = await checkEndpoint(request.body.endpoint, app.push.services);
+      const target = await checkEndpoint(request.body.endpoint, app.push.services);
       const language = request.body.language ?? negotiateLanguage(request.headers['accept-language'], 'pl');
       const { perNetwork, perHost } = app.push.limits;
       const result = await app.push.repository.upsert(
         request.body,
         language,
-        { network: clientNetwork(request), host: verdict.host },
+        { network: clientNetwork(request), host: target.host },
         // The browsers' services and the operator's own serve everyone: only other hosts are counted.
-        { perNetwork, perHost: verdict.trusted || verdict.known ? undefined : perHost },
+        { perNetwork, perHost: target.counted ? perHost : undefined },
       );
       if (result.kind === 'not-yours') {
         throw new HttpProblem({ status: 409, detail: 'This endpoint is subscribed with another auth secret.' });
@@ -127,7 +130,7 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
         throw rateLimited(`Your network holds ${perNetwork} area alert subscriptions, as many as one network may; delete one first.`, FULL_RETRY_AFTER_S);
       }
       if (result.kind === 'host-full') {
-        throw rateLimited(`The push service ${verdict.host} holds ${perHost} subscriptions, as many as one host may.`, FULL_RETRY_AFTER_S);
+        throw rateLimited(`The push service at ${target.host} holds ${perHost} subscriptions, as many as one host may.`, FULL_RETRY_AFTER_S);
       }
       reply.code(result.kind === 'created' ? 201 : 200);
       return { data: result.subscription };

@@ -128,8 +128,12 @@ async function sendAll(): Promise<void> {
   }
 }
 
-/** Whether to try again later (no connection, the server busy or failing) rather than give up. */
-const transient = (error: unknown) => !(error instanceof ApiError) || error.kind === 'network' || error.status === 429 || error.status >= 500;
+/**
+ * Whether to try again later (no connection, the server busy or failing, or still storing an
+ * earlier send of the same upload: 409) rather than give up.
+ */
+const transient = (error: unknown) =>
+  !(error instanceof ApiError) || error.kind === 'network' || error.status === 409 || error.status === 429 || error.status >= 500;
 
 /**
  * Sends one queued alert, then each of its photos not refused yet, recording progress in
