@@ -18,6 +18,20 @@ declare module 'fastify' {
 
 const INTERNAL_ERROR_DETAIL = 'Something went wrong on our side. It has been logged.';
 
+/** What the server lacks for a while, each a 503 with its own type and wait. */
+const UNAVAILABLE: Array<[new (...args: never[]) => Error, { retryAfterSeconds: number; detail: string; type: string; log: 'error' | 'warn'; message: string }]> = [
+  // Someone has to free space: an error, not a warning.
+  [StorageFullError, { retryAfterSeconds: 60, detail: 'The server has no space left to store this; try again later.', type: PROBLEM_TYPES.storageFull, log: 'error', message: 'storage full' }],
+  [
+    DatabaseUnavailableError,
+    { retryAfterSeconds: 5, detail: 'The database is unavailable right now; try again in a few seconds.', type: PROBLEM_TYPES.databaseUnavailable, log: 'warn', message: 'database unavailable' },
+  ],
+  [
+    PhotoStoreUnavailableError,
+    { retryAfterSeconds: 10, detail: 'Photos cannot be stored or read right now; try again in a few seconds.', type: PROBLEM_TYPES.photoStoreUnavailable, log: 'warn', message: 'photo store unavailable' },
+  ],
+];
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
@@ -52,36 +66,12 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
       }),
     );
   }
-  if (error instanceof StorageFullError) {
-    // Someone has to free space: an error, not a warning.
-    request.log.error({ err: error }, 'storage full');
-    reply.header('retry-after', '60');
-    return sendProblem(
-      reply,
-      problem(503, 'The server has no space left to store this; try again later.', {
-        type: PROBLEM_TYPES.storageFull,
-      }),
-    );
-  }
-  if (error instanceof DatabaseUnavailableError) {
-    request.log.warn({ err: error }, 'database unavailable');
-    reply.header('retry-after', '5');
-    return sendProblem(
-      reply,
-      problem(503, 'The database is unavailable right now; try again in a few seconds.', {
-        type: PROBLEM_TYPES.databaseUnavailable,
-      }),
-    );
-  }
-  if (error instanceof PhotoStoreUnavailableError) {
-    request.log.warn({ err: error }, 'photo store unavailable');
-    reply.header('retry-after', '10');
-    return sendProblem(
-      reply,
-      problem(503, 'Photos cannot be stored or read right now; try again in a few seconds.', {
-        type: PROBLEM_TYPES.photoStoreUnavailable,
-      }),
-    );
+  const unavailable = UNAVAILABLE.find(([kind]) => error instanceof kind);
+  if (unavailable) {
+    const [, { retryAfterSeconds, detail, type, log, message }] = unavailable;
+    request.log[log]({ err: error }, message);
+    reply.header('retry-after', String(retryAfterSeconds));
+    return sendProblem(reply, problem(503, detail, { type }));
   }
   const e = error as Partial<FastifyError>;
   if (e.validation) {
