@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 
 const WEB = 'apps/web/src';
+const API = 'apps/api/src';
 const FEATURES = fs.readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -46,6 +47,41 @@ export default tseslint.config(
               message: 'Shared parts import neither features nor the app.',
             },
             { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's house (docs/architecture.md): routes speak HTTP and call one service; a change to
+    // an alert happens in its service, which publishes it; caches and the live feed hear of it
+    // there. So routes never reach a cache or the live feed, and nothing below reaches back up.
+    files: ['apps/api/src/**/*.ts'],
+    // A test may build what it tests from its parts.
+    ignores: ['apps/api/src/**/*.test.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: `${API}/routes`,
+              from: [`${API}/caches`, `${API}/live`],
+              message: 'Routes call a service (app.services), which reads the caches and publishes changes to the live feed.',
+            },
+            {
+              target: [`${API}/services`, `${API}/repositories`, `${API}/caches`, `${API}/live`, `${API}/http`, `${API}/lib`],
+              from: [`${API}/routes`, `${API}/plugins`, `${API}/app.ts`],
+              message: 'Only the plugins and the app wire modules together; the modules they wire do not import them back.',
+            },
+            {
+              target: [`${API}/repositories`, `${API}/caches`, `${API}/live`],
+              from: `${API}/services`,
+              message: 'Services use repositories, caches and the live feed, not the other way round.',
+            },
           ],
         },
       ],

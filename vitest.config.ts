@@ -12,14 +12,14 @@ const repo = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
  */
 const ENGINE_INDEPENDENT = [
   'src/config.test.ts',
-  'src/validation.test.ts',
-  'src/search-cache.test.ts',
-  'src/client-address.test.ts',
+  'src/http/validation.test.ts',
+  'src/caches/search-cache.test.ts',
+  'src/http/client-address.test.ts',
   'src/plugins/admin.test.ts',
   'src/plugins/docs.test.ts',
   'src/plugins/method-not-allowed.test.ts',
   'src/plugins/rate-limit.test.ts',
-  'src/limits-store.test.ts',
+  'src/limits/limits-store.test.ts',
   'src/plugins/security-headers.test.ts',
   'src/plugins/embed-framing.test.ts',
   'src/routes/contacts.test.ts',

@@ -1,13 +1,13 @@
 /**
  * Group `push`: web push on PostgreSQL. Matching a new alert against the subscriptions (the
- * API's own statement, apps/api/src/push/push-repository.ts), and the fan-out of one alert to
+ * API's own statement, apps/api/src/repositories/push-repository.ts), and the fan-out of one alert to
  * many subscriptions through the real server to the tests' push-service stand-in (real VAPID
  * signing and aes128gcm encryption, over HTTPS), with another visitor searching meanwhile.
  */
 import { startPostgresCluster, startPushService, startServerProcess } from '@wildalert/test-support';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPostgres } from '../../apps/api/src/db/postgres.ts';
-import { pushRepository } from '../../apps/api/src/push/push-repository.ts';
+import { pushRepository } from '../../apps/api/src/repositories/push-repository.ts';
 import { percentile, visit, type VisitResult } from './flood.ts';
 import { seedAlertsSql } from './seed-sql.ts';
 import { KRAKOW, POLAND, random } from './seed.ts';

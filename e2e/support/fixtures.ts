@@ -119,7 +119,7 @@ export async function startWildAlert(
       pool ??= new pg.Pool({ connectionString: db.url, max: 2 });
       const { rows } = await pool.query(text, params);
       // As every write through the API does: the server forgets its kept search answers
-      // (apps/api/src/search-cache.ts) when it hears this, within milliseconds.
+      // (apps/api/src/caches/search-cache.ts) when it hears this, within milliseconds.
       await pool.query(`SELECT pg_notify('alert_events', '')`);
       return rows;
     },

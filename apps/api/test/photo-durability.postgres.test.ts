@@ -90,7 +90,7 @@ it('loses no acknowledged photo when killed with SIGKILL during a stream of uplo
   const t = await createTestApp({ PHOTOS_DIR: photosDir }, {}, database);
   try {
     await t.app.db.query(`UPDATE photo_uploads SET started_at = started_at - interval '10 minutes'`);
-    await t.app.photoUploads.sweep();
+    await t.app.services.photos.sweep();
     const named = await t.app.db.query<{ key: string }>('SELECT thumbnail_key AS key FROM photos UNION SELECT large_key FROM photos');
     const files = fs.readdirSync(photosDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files.map((e) => e.name).sort()).toEqual(named.map((r) => r.key).sort());

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../../test/helpers.ts';
-import { prefixOf } from '../client-address.ts';
+import { prefixOf } from '../http/client-address.ts';
 import { listMigrations, migrate, MigrationError, MIGRATIONS_DIR } from './migrate.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
  * recent ones in memory for replay, and hands each to the stream clients whose area holds it.
  */
 import { distanceMetres } from '@wildalert/shared';
-import { coalesced } from '../coalesced.ts';
+import { coalesced } from '../lib/coalesced.ts';
 import type { Database } from '../db/database.ts';
 import { EVENTS_CHANNEL, RESET_NOTIFICATION, type AlertEvent, type EventsRepository } from '../repositories/events-repository.ts';
 

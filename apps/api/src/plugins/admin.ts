@@ -7,8 +7,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { clientNetwork } from '../client-address.ts';
-import { HttpProblem, rateLimited } from '../problem.ts';
+import { clientNetwork } from '../http/client-address.ts';
+import { HttpProblem, rateLimited } from '../http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

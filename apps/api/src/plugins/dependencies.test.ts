@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import alerts from '../routes/alerts.ts';
 import errors from './errors.ts';
-import searchCache from './search-cache.ts';
+import caches from './caches.ts';
 
 const apps: Array<ReturnType<typeof Fastify>> = [];
 const bare = () => {
@@ -19,9 +19,9 @@ describe('registering a plugin before what it needs', () => {
   it('fails at start, naming the missing plugin', async () => {
     const app = bare();
     await app.register(errors);
-    // The search cache is emptied by the live feed: without it, nothing would ever empty it.
-    app.register(searchCache);
-    await expect(app.ready()).rejects.toThrow("The dependency 'wildalert-live' of plugin 'wildalert-search-cache' is not registered");
+    // The caches are emptied by the live feed: without it, nothing would ever empty them.
+    app.register(caches, { timeZone: 'Europe/Warsaw' });
+    await expect(app.ready()).rejects.toThrow(/The dependency 'wildalert-[a-z-]+' of plugin 'wildalert-caches' is not registered/);
   });
 
   it('fails for a route plugin too, before any route is served', async () => {

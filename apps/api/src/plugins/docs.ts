@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ProblemSchema } from '@wildalert/shared';
-import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPES } from '../problem.ts';
+import { PROBLEM_MEDIA_TYPE, PROBLEM_TYPES } from '../http/problem.ts';
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
 

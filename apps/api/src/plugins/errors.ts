@@ -7,7 +7,7 @@ import { fieldErrors, type FieldErrors } from '@wildalert/shared';
 import { DatabaseUnavailableError, StorageFullError } from '../db/database.ts';
 import { PhotoStoreUnavailableError } from '../photos/photo-storage.ts';
 import { localizeFieldErrors, negotiateLanguage, translate } from '../i18n/language.ts';
-import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
+import { HttpProblem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problem, sendProblem } from '../http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

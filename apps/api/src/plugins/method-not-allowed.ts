@@ -4,7 +4,7 @@
  * the 405 routes once they are all known.
  */
 import type { FastifyInstance } from 'fastify';
-import { problem, sendProblem } from '../problem.ts';
+import { problem, sendProblem } from '../http/problem.ts';
 import { methodOf } from './errors.ts';
 
 /**

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import webpush from 'web-push';
 import type { Config } from '../config.ts';
 import { PushDelivery } from '../push/push-delivery.ts';
-import { pushRepository, type PushRepository } from '../push/push-repository.ts';
+import { pushRepository, type PushRepository } from '../repositories/push-repository.ts';
 import { PushSender } from '../push/push-sender.ts';
 import { parsePushServices, type PushServicePolicy } from '../push/push-services.ts';
 

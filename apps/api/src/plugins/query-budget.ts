@@ -22,9 +22,9 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Config } from '../config.ts';
-import { rateLimited, type HttpProblem } from '../problem.ts';
+import { rateLimited, type HttpProblem } from '../http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

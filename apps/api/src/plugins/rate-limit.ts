@@ -10,10 +10,10 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress } from '../client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Config } from '../config.ts';
-import { connectSharedLimits } from '../limits-store.ts';
-import { rateLimited, type HttpProblem } from '../problem.ts';
+import { connectSharedLimits } from '../limits/limits-store.ts';
+import { rateLimited, type HttpProblem } from '../http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

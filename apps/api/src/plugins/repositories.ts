@@ -1,6 +1,6 @@
 /** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
-import { loadAlertKeys, type AlertKeys } from '../alert-keys.ts';
+import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';

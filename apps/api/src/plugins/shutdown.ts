@@ -8,7 +8,7 @@
  * would reset every connection whose next request had not been read yet.
  */
 import fp from 'fastify-plugin';
-import { PROBLEM_TYPES, problem, sendProblem } from '../problem.ts';
+import { PROBLEM_TYPES, problem, sendProblem } from '../http/problem.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers every new request with 503 until none has come for a moment (at most DRAIN_MAX_MS). */

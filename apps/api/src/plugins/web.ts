@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH, isLanguage, LANGUAGES, type Language, type RuntimeConfig } from '@wildalert/shared';
 import { negotiateLanguage } from '../i18n/language.ts';
-import { problem, sendProblem } from '../problem.ts';
+import { problem, sendProblem } from '../http/problem.ts';
 import { tileSource } from './security-headers.ts';
 
 interface WebOptions {

@@ -8,9 +8,9 @@
  * a time. A timer catches up on what a lost notification or a retry's back-off leaves.
  * POST /Alerts never waits for any of it.
  */
-import { coalesced } from '../coalesced.ts';
+import { coalesced } from '../lib/coalesced.ts';
 import { PUSH_COALESCE_MINUTES } from '@wildalert/shared';
-import type { ClaimedJob, PushRepository } from './push-repository.ts';
+import type { ClaimedJob, PushRepository } from '../repositories/push-repository.ts';
 import { notificationFor } from './notification.ts';
 import type { Outgoing, PushSender, SendResult } from './push-sender.ts';
 import { quietUntil } from './quiet-hours.ts';

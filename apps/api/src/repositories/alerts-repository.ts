@@ -2,7 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
-import { publicLocation } from '../public-location.ts';
+import { publicLocation } from './public-location.ts';
 import { ALERT_JSON, alertFields, jsonObject } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 

@@ -1,7 +1,7 @@
 /** The SQL for alerts' photos: who may add one, at most three, each stored once, never served once hidden. */
 import { randomUUID } from 'node:crypto';
 import type { Photo } from '@wildalert/shared';
-import type { AlertKeys } from '../alert-keys.ts';
+import type { AlertKeys } from './alert-keys.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';

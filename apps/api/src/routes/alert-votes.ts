@@ -8,9 +8,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { CreateVoteBodySchema, GONE_MARGIN, REPORT_COUNTS_AS, UUID_PATTERN, VoteResponseSchema } from '@wildalert/shared';
-import { clientNetwork } from '../client-address.ts';
+import { clientNetwork } from '../http/client-address.ts';
 import type { Config } from '../config.ts';
-import { HttpProblem, problemResponses, rateLimited } from '../problem.ts';
+import { HttpProblem, problemResponses, rateLimited } from '../http/problem.ts';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
 
@@ -43,18 +43,13 @@ const votes: FastifyPluginAsyncTypebox<{ perDay: Config['votesPerNetworkPerDay']
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = UUID_PATTERN.test(id) ? await app.votes.vote(id, clientNetwork(request), request.body.vote, perDay) : undefined;
+      const result = UUID_PATTERN.test(id) ? await app.services.votes.vote(id, clientNetwork(request), request.body.vote) : undefined;
       if (!result) throw new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
       if ('retryAfterSeconds' in result) {
         throw rateLimited(
           `Your network has voted on as many alerts as it may (at most ${perDay} alerts a day). Try again in ${result.retryAfterSeconds} s.`,
           result.retryAfterSeconds,
         );
-      }
-      if (result.changed) {
-        // Searches answer anew; the feed's event tells the tile cache and open maps.
-        app.searchCache.invalidate();
-        await app.feed.sync();
       }
       return reply.code(result.created ? 201 : 200).send({ data: result.tally });
     },
@@ -63,6 +58,6 @@ const votes: FastifyPluginAsyncTypebox<{ perDay: Config['votesPerNetworkPerDay']
 
 export default fp(votes, {
   name: 'wildalert-alert-votes-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-rate-limit', 'wildalert-live', 'wildalert-search-cache', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-services', 'wildalert-rate-limit', 'wildalert-docs'],
   encapsulate: true,
 });

@@ -21,7 +21,7 @@ import {
   type Language,
 } from '@wildalert/shared';
 import { negotiateLanguage, translate } from '../i18n/language.ts';
-import { problemResponses } from '../problem.ts';
+import { problemResponses } from '../http/problem.ts';
 
 /** How many alerts a feed holds: the newest. */
 const FEED_SIZE = 50;
@@ -139,7 +139,7 @@ const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
       const { lang, ...filters } = request.query;
       const language = lang ?? negotiateLanguage(request.headers['accept-language'], 'pl');
       const query: AlertsQuery = { ...filters, radius: filters.radius ?? RADIUS_DEFAULT_KM, limit: FEED_SIZE };
-      const { data } = JSON.parse(await app.searchCache.get(query, () => app.alerts.search(query))) as AlertListResponse;
+      const { data } = JSON.parse(await app.services.alerts.search(query)) as AlertListResponse;
       const origin = `${request.protocol}://${request.host}`;
       reply.header('cache-control', CACHE_CONTROL).header('content-language', language).header('vary', 'Accept-Language');
       reply.type('application/atom+xml; charset=utf-8');
@@ -150,6 +150,6 @@ const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
 
 export default fp(alertsFeed, {
   name: 'wildalert-alerts-feed-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-query-budget', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-services', 'wildalert-query-budget', 'wildalert-docs'],
   encapsulate: true,
 });

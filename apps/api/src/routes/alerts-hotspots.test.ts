@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridOf, HOTSPOT_CELL_BITS, tileBounds, type HotspotResponse } from '@wildalert/shared';
-import { gridCellCentre } from '../public-location.ts';
+import { gridCellCentre } from '../repositories/public-location.ts';
 import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'hotspots-moderator-token-0123456789';

@@ -6,7 +6,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import {
   HOTSPOT_CELL_BITS,
   HOTSPOT_MONTHS,
@@ -16,40 +15,12 @@ import {
   hoursOf,
   TILE_SIZE_PX,
   TileParamsSchema,
-  type HotspotQuery,
 } from '@wildalert/shared';
-import { HttpProblem, PROBLEM_TYPES } from '../problem.ts';
-import { animalsKey, tileAnswer, type TileAnswer } from '../tile-cache.ts';
-import type { Tile } from '../repositories/tiles-repository.ts';
-import { assertTileExists, sendTileAnswer, tileResponses } from './tile-answer.ts';
+import { HttpProblem, PROBLEM_TYPES } from '../http/problem.ts';
+import { assertTileExists, sendTileAnswer, tileResponses } from '../http/tile-answer.ts';
 
-const KEEP_MS = 10 * 60_000;
-const HOTSPOT_CACHE_CONTROL = `public, max-age=${KEEP_MS / 1000}, stale-while-revalidate=3600`;
-
-/** The period's start: 12 months back, to the hour, so that answers within the hour agree. */
-function periodStart(now = new Date()): Date {
-  const start = new Date(now);
-  start.setUTCMonth(start.getUTCMonth() - HOTSPOT_MONTHS);
-  start.setUTCMinutes(0, 0, 0);
-  return start;
-}
-
-/** Filters that mean the same (animals in any order, the whole day however written) share a key. */
-function cacheKey({ z, x, y }: Tile, q: HotspotQuery): string {
-  const { from, to } = hoursOf(q.hours);
-  return `${z}/${x}/${y}|${animalsKey(q.animal)}|${q.season ?? ''}|${from}-${to}`;
-}
-
-const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { timeZone }) => {
-  // Concurrent requests for one key share one query (lru-cache's fetch).
-  const answers = new LRUCache<string, TileAnswer, { tile: Tile; query: HotspotQuery }>({
-    max: 20_000,
-    ttl: KEEP_MS,
-    fetchMethod: async (_key, _stale, { context }) =>
-      tileAnswer(await app.hotspots.tile(context.tile, { ...context.query, since: periodStart(), timeZone })),
-  });
-  app.feed.onReset(() => answers.clear());
-
+const hotspots: FastifyPluginAsyncTypebox = async (app) => {
+  const cacheControl = `public, max-age=${app.services.mapTiles.hotspotsKeepMs / 1000}, stale-while-revalidate=3600`;
   app.get(
     '/Alerts/hotspots/:z/:x/:y',
     {
@@ -65,7 +36,7 @@ const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { 
           'Filters: `animal` (repeat for several), `season`, and `hours`, a time of day in the city\'s time',
           'zone (the server\'s `TIME_ZONE`): `16-21` is 16:00–20:59, `22-4` runs overnight.',
           '',
-          `Kept for ${KEEP_MS / 60_000} minutes: \`Cache-Control: ${HOTSPOT_CACHE_CONTROL}\`, with a strong \`ETag\` (\`If-None-Match\` gets \`304\`).`,
+          `Kept for ${app.services.mapTiles.hotspotsKeepMs / 60_000} minutes: \`Cache-Control: ${cacheControl}\`, with a strong \`ETag\` (\`If-None-Match\` gets \`304\`).`,
         ].join('\n'),
         params: TileParamsSchema,
         querystring: HotspotQuerySchema,
@@ -86,14 +57,13 @@ const hotspots: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { 
           errors: { hours: [fieldError({ code: 'invalid' })] },
         });
       }
-      const answer = await answers.fetch(cacheKey(tile, query), { context: { tile, query } });
-      return sendTileAnswer(request, reply, answer!, HOTSPOT_CACHE_CONTROL);
+      return sendTileAnswer(request, reply, await app.services.mapTiles.hotspots(tile, query), cacheControl);
     },
   );
 };
 
 export default fp(hotspots, {
   name: 'wildalert-alerts-hotspots-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-query-budget', 'wildalert-docs', 'wildalert-live'],
+  dependencies: ['wildalert-errors', 'wildalert-services', 'wildalert-query-budget', 'wildalert-docs'],
   encapsulate: true,
 });

@@ -14,11 +14,10 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { AlertsStreamQuerySchema, RADIUS_DEFAULT_KM } from '@wildalert/shared';
 import type { FastifyRequest } from 'fastify';
-import { clientAddress, clientNetwork } from '../client-address.ts';
+import { clientAddress, clientNetwork } from '../http/client-address.ts';
 import type { Config } from '../config.ts';
-import type { FeedMessage } from '../live/alert-feed.ts';
-import { REPLAY_CAPACITY } from '../live/alert-feed.ts';
-import { HttpProblem, problemResponse, problemResponses, rateLimited } from '../problem.ts';
+import type { FeedMessage } from '../services/live-service.ts';
+import { HttpProblem, problemResponse, problemResponses, rateLimited } from '../http/problem.ts';
 
 /** How long a browser waits before reconnecting. */
 const RETRY_MS = 3000;
@@ -129,7 +128,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
           'replayed and should reload its area). A comment line is sent every 20 s.',
           '',
           `A client reconnecting with \`Last-Event-ID\` (browsers send it by themselves) gets what it`,
-          `missed, without gaps or repeats, as long as that is among the last ${REPLAY_CAPACITY}`,
+          `missed, without gaps or repeats, as long as that is among the last ${app.services.live.replayCapacity}`,
           'events of the last 24 hours; beyond that it gets `reset`. Ids are shared by every',
           'instance on one database, so the client may reconnect to any of them.',
           '',
@@ -155,7 +154,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
       const release = admit(request);
       try {
         // Events committed before this request are the client's to load (GET /Alerts), not news.
-        await app.feed.sync();
+        await app.services.live.caughtUp();
       } catch (error) {
         release();
         throw error;
@@ -196,7 +195,7 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
         replay.push(text);
         replayBytes += Buffer.byteLength(text);
       };
-      const subscription = app.feed.subscribe(
+      const subscription = app.services.live.watch(
         { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius ?? RADIUS_DEFAULT_KM, ...(q.animal ? { animals: q.animal } : {}) },
         parseEventId(request.headers['last-event-id'] ?? q.lasteventid),
         send,
@@ -223,6 +222,6 @@ const stream: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async 
 // dependencies, so that registering it before what it uses fails at start, naming what is missing.
 export default fp(stream, {
   name: 'wildalert-alerts-stream-routes',
-  dependencies: ['wildalert-live', 'wildalert-errors', 'wildalert-docs'],
+  dependencies: ['wildalert-services', 'wildalert-errors', 'wildalert-docs'],
   encapsulate: true,
 });

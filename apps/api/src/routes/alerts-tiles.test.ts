@@ -7,7 +7,7 @@ import {
   type AlertListResponse,
   type TileResponse,
 } from '@wildalert/shared';
-import { gridCellCentre } from '../public-location.ts';
+import { gridCellCentre } from '../repositories/public-location.ts';
 import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'tiles-moderator-token-0123456789';

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
-import { assertTileExists, sendTileAnswer, tileResponses } from './tile-answer.ts';
+import { assertTileExists, sendTileAnswer, tileResponses } from '../http/tile-answer.ts';
 
 /**
  * Fresh for 10 s in any cache, then served stale for up to a minute while one request
@@ -46,15 +46,13 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const tile = request.params;
       assertTileExists(tile);
-      const query = request.query;
-      const answer = await app.tileCache.get(tile, query, () => app.tiles.tile(tile, query));
-      return sendTileAnswer(request, reply, answer, TILE_CACHE_CONTROL);
+      return sendTileAnswer(request, reply, await app.services.mapTiles.alerts(tile, request.query), TILE_CACHE_CONTROL);
     },
   );
 };
 
 export default fp(tiles, {
   name: 'wildalert-alerts-tiles-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-tile-cache', 'wildalert-query-budget', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-services', 'wildalert-query-budget', 'wildalert-docs'],
   encapsulate: true,
 });

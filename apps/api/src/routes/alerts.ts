@@ -15,8 +15,8 @@ import {
   type AlertsQuery,
   type AlertsQueryInput,
 } from '@wildalert/shared';
-import { clientNetwork } from '../client-address.ts';
-import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../problem.ts';
+import { clientNetwork } from '../http/client-address.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../http/problem.ts';
 import { IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
 
 const CreateAlertHeadersSchema = Type.Object({
@@ -66,7 +66,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const query = withDefaults(request.query);
-      const body = await app.searchCache.get(query, () => app.alerts.search(query));
+      const body = await app.services.alerts.search(query);
       return sendText(reply, 'application/json; charset=utf-8', body);
     },
   );
@@ -187,11 +187,8 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');
       try {
-        const { alert, replayed } = await app.alerts.create(request.body, key === undefined ? undefined : { key, network: clientNetwork(request) });
-        // Before the answer: the client's next search must see its alert.
-        app.searchCache.invalidate();
-        app.tileCache.changedAt(alert);
-        reply.code(201).header('location', `/Alerts/${alert.id}`).header('alert-key', app.alertKeys.of(alert.id));
+        const { alert, replayed, alertKey } = await app.services.alerts.create(request.body, key === undefined ? undefined : { key, network: clientNetwork(request) });
+        reply.code(201).header('location', `/Alerts/${alert.id}`).header('alert-key', alertKey);
         if (replayed) reply.header('idempotent-replayed', 'true');
         return { data: alert };
       } catch (error) {
@@ -216,8 +213,7 @@ export default fp(alerts, {
   dependencies: [
     'wildalert-errors',
     'wildalert-repositories',
-    'wildalert-search-cache',
-    'wildalert-tile-cache',
+    'wildalert-services',
     'wildalert-rate-limit',
     'wildalert-query-budget',
     'wildalert-admin',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactEntry, ContactListResponse } from '@wildalert/shared';
 import { ConfigError } from '../config.ts';
-import { loadContacts } from '../contacts.ts';
+import { loadContacts } from '../repositories/contacts-table.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-contacts-'));

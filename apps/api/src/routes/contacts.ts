@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { ContactListResponseSchema, ContactsQuerySchema, type ContactEntry } from '@wildalert/shared';
-import { contactsFor } from '../contacts.ts';
-import { problemResponses } from '../problem.ts';
+import { contactsFor } from '../repositories/contacts-table.ts';
+import { problemResponses } from '../http/problem.ts';
 
 /** The table changes only with the server's configuration. */
 const CONTACTS_CACHE_CONTROL = 'public, max-age=3600';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { LIMIT_MAX, type Alert } from '@wildalert/shared';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { openStream } from '@wildalert/test-support';
-import { gridCellCentre } from '../public-location.ts';
+import { gridCellCentre } from '../repositories/public-location.ts';
 
 const TOKEN = 'moderator-secret-0123456789';
 const ADMIN = { authorization: `Bearer ${TOKEN}` };

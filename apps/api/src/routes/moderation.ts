@@ -16,8 +16,8 @@ import {
   ReportResponseSchema,
   UUID_PATTERN,
 } from '@wildalert/shared';
-import { HttpProblem, problemResponses } from '../problem.ts';
-import { clientNetwork } from '../client-address.ts';
+import { HttpProblem, problemResponses } from '../http/problem.ts';
+import { clientNetwork } from '../http/client-address.ts';
 import { HIDES_PER_NETWORK_PER_DAY, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
 
 
@@ -75,14 +75,8 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = UUID_PATTERN.test(id) ? await app.moderation.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
+      const result = UUID_PATTERN.test(id) ? await app.services.moderation.report(id, clientNetwork(request), request.body.reason ?? '') : undefined;
       if (!result) throw notFound(id);
-      // Searches must not show it any more.
-      if (result.hidden) {
-        app.searchCache.invalidate();
-        // Reads its event, which tells the tile cache where the alert was.
-        await app.feed.sync();
-      }
       return reply.code(result.created ? 201 : 200).send({ data: result.report });
     },
   );
@@ -103,10 +97,7 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!UUID_PATTERN.test(id) || !(await app.moderation.hide(id))) throw notFound(id);
-      app.searchCache.invalidate();
-      // Reads its event, which tells the tile cache where the alert was.
-      await app.feed.sync();
+      if (!UUID_PATTERN.test(id) || !(await app.services.moderation.hide(id))) throw notFound(id);
       return reply.code(204).send(null);
     },
   );
@@ -208,11 +199,8 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const alert = UUID_PATTERN.test(id) ? await app.moderation.restore(id) : undefined;
+      const alert = UUID_PATTERN.test(id) ? await app.services.moderation.restore(id) : undefined;
       if (!alert) throw notFound(id);
-      app.searchCache.invalidate();
-      // Reads its event, which tells the tile cache where the alert is shown.
-      await app.feed.sync();
       return { data: alert };
     },
   );
@@ -225,8 +213,7 @@ export default fp(moderation, {
   dependencies: [
     'wildalert-errors',
     'wildalert-repositories',
-    'wildalert-search-cache',
-    'wildalert-live',
+    'wildalert-services',
     'wildalert-rate-limit',
     'wildalert-admin',
     'wildalert-docs',

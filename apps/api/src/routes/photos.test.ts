@@ -198,7 +198,7 @@ describe.each([
       [randomUUID(), alert.id, randomUUID(), [photoKey(orphan), keysOf([photo])[0]]],
     );
     expect(await keptSince(t, before)).toEqual([photoKey(orphan)]);
-    await t.app.photoUploads.sweep();
+    await t.app.services.photos.sweep();
     expect(await keptSince(t, before)).toEqual([]);
     expect((await fetchCopy(photo.url)).statusCode).toBe(200);
     expect((await fetchCopy(photo.thumbnailUrl)).statusCode).toBe(200);
@@ -431,7 +431,7 @@ describe('what photos may cost the server', () => {
 
       // Back: the copy stored before the store froze is cleaned up by the sweep, and the upload sent again is taken.
       await proxy.pass();
-      await t.app.photoUploads.sweep();
+      await t.app.services.photos.sweep();
       expect(await keptSince(t, before)).toEqual([]);
       const res = await send();
       expect(res.statusCode, res.body).toBe(201);

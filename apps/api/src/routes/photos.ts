@@ -9,9 +9,9 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { fieldError, PhotoListResponseSchema, PhotoResponseSchema, UUID_PATTERN } from '@wildalert/shared';
 import type { FastifyRequest } from 'fastify';
-import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../problem.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../http/problem.ts';
 import { PhotoRejectedError } from '../photos/process-photo.ts';
-import { PhotoDecodesBusyError, UploadInProgressError } from '../photos/photo-uploads.ts';
+import { PhotoDecodesBusyError, UploadInProgressError } from '../services/photos-service.ts';
 import { PHOTOS_PER_ALERT, TooManyPhotosError, UploadExpiredError } from '../repositories/photos-repository.ts';
 
 /** A phone's photo before the browser downsizes it, or a camera's: at most 15 MiB. */
@@ -87,12 +87,6 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
     }
   };
 
-  /** An alert shows other photos now: searches answer anew, and the feed's event tells the tile cache and open maps. */
-  const alertChanged = async () => {
-    app.searchCache.invalidate();
-    await app.feed.sync();
-  };
-
   // The photo's bytes as they came: what they are is found by decoding them, not from this type.
   app.addContentTypeParser(/^(image\/[\w.+-]+|application\/octet-stream)$/, { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_request, body, done) =>
     done(null, body),
@@ -145,9 +139,8 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const uploadKey = unquote(request.headers['idempotency-key']);
       try {
-        const { photo, replayed } = await app.photoUploads.upload(id, uploadKey, request.body as Buffer);
+        const { photo, replayed } = await app.services.photos.upload(id, uploadKey, request.body as Buffer);
         if (replayed) reply.header('idempotent-replayed', 'true');
-        else await alertChanged();
         return reply.code(replayed ? 200 : 201).header('location', photo.url).send({ data: photo });
       } catch (error) {
         throw uploadProblem(error) ?? error;
@@ -217,9 +210,8 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id, photoId } = request.params;
-      const hidden = UUID_PATTERN.test(id) && UUID_PATTERN.test(photoId) && (await app.photos.hide(id, photoId));
+      const hidden = UUID_PATTERN.test(id) && UUID_PATTERN.test(photoId) && (await app.services.photos.hide(id, photoId));
       if (!hidden) throw new HttpProblem({ status: 404, detail: `Alert ${id} has no photo ${photoId}.` });
-      await alertChanged();
       return reply.code(204).send(null);
     },
   );
@@ -227,6 +219,6 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
 
 export default fp(photos, {
   name: 'wildalert-photos-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-search-cache', 'wildalert-live', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-services', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin', 'wildalert-docs'],
   encapsulate: true,
 });

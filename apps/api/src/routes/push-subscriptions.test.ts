@@ -8,7 +8,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload, PushSubscriptionInfo } from '@wildalert/shared';
 import { startPushService, type BrowserSubscription, type PushService } from '@wildalert/test-support';
-import { gridCellCentre } from '../public-location.ts';
+import { gridCellCentre } from '../repositories/public-location.ts';
 import { isPublicAddress } from '../push/push-services.ts';
 import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
 

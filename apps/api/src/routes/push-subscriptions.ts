@@ -17,9 +17,9 @@ import {
   type FieldErrorCode,
   type PushSubscriptionBody,
 } from '@wildalert/shared';
-import { clientNetwork } from '../client-address.ts';
+import { clientNetwork } from '../http/client-address.ts';
 import { negotiateLanguage } from '../i18n/language.ts';
-import { HttpProblem, PROBLEM_TYPES, problemResponses, rateLimited } from '../problem.ts';
+import { HttpProblem, PROBLEM_TYPES, problemResponses, rateLimited } from '../http/problem.ts';
 import { canonicalAddress, judgeEndpoint, publicAddressesOf, type PushServicePolicy } from '../push/push-services.ts';
 import { isTimeZone } from '../push/quiet-hours.ts';
 

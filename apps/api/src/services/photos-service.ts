@@ -1,5 +1,8 @@
 /**
- * One photo upload from start to end, and what it may cost. Its place among the alert's three
+ * Photos of alerts: one upload from start to end, and what it may cost; a moderator hiding one.
+ * Each change is published once committed (alert-changes.ts).
+ *
+ * An upload: Its place among the alert's three
  * is taken before anything is decoded or stored; the decode waits for one of a few turns (a
  * short queue, then 503); every copy is named in the database before it is stored; the photo
  * is recorded last. After any refusal or failure the copies it stored are deleted, unless
@@ -11,8 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Photo } from '@wildalert/shared';
 import type { Config } from '../config.ts';
 import { TooManyPhotosError, type PhotosRepository, type StoredCopies } from '../repositories/photos-repository.ts';
-import { photoKey, PhotoStoreUnavailableError, type PhotoStorage } from './photo-storage.ts';
-import { processPhoto, type ProcessedPhoto } from './process-photo.ts';
+import { photoKey, PhotoStoreUnavailableError, type PhotoStorage } from '../photos/photo-storage.ts';
+import { processPhoto, type ProcessedPhoto } from '../photos/process-photo.ts';
+import type { AlertChanges } from './alert-changes.ts';
 
 /** Every decode turn is taken and the queue for them is full: the upload can be sent again in a moment (503). */
 export class PhotoDecodesBusyError extends Error {}
@@ -23,14 +27,15 @@ export class UploadInProgressError extends Error {}
 /** Uploads cleaned up by one sweep at most: the rest wait for the next. */
 const SWEEP_BATCH = 20;
 
-interface PhotoUploadsOptions {
+interface PhotosServiceOptions {
   photos: PhotosRepository;
+  changes: AlertChanges;
   storage: PhotoStorage;
   decodes: Config['photoDecodes'];
   log: FastifyBaseLogger;
 }
 
-export function photoUploads({ photos, storage, decodes, log }: PhotoUploadsOptions) {
+export function photosService({ photos, changes, storage, decodes, log }: PhotosServiceOptions) {
   const limit = pLimit(decodes.concurrent);
   /** A turn to decode (each takes a core and up to a few hundred MB), or PhotoDecodesBusyError when too many wait. */
   const decode = (body: Buffer): Promise<ProcessedPhoto> => {
@@ -77,6 +82,8 @@ export function photoUploads({ photos, storage, decodes, log }: PhotoUploadsOpti
         }
         const result = await photos.add(alertId, uploadKey, place.uploadId, copies);
         recorded = !result.replayed;
+        // Open maps and cached answers show one photo more.
+        if (recorded) await changes.published();
         return result;
       } catch (error) {
         storeDown = error instanceof PhotoStoreUnavailableError;
@@ -84,6 +91,13 @@ export function photoUploads({ photos, storage, decodes, log }: PhotoUploadsOpti
       } finally {
         if (!recorded) await cleanUp(place.uploadId, storeDown);
       }
+    },
+
+    /** A moderator hides one photo (kept, never served again); false when the alert has no such photo. */
+    async hide(alertId: string, photoId: string): Promise<boolean> {
+      const hidden = await photos.hide(alertId, photoId);
+      if (hidden) await changes.published();
+      return hidden;
     },
 
     /**
@@ -96,4 +110,4 @@ export function photoUploads({ photos, storage, decodes, log }: PhotoUploadsOpti
   };
 }
 
-export type PhotoUploads = ReturnType<typeof photoUploads>;
+export type PhotosService = ReturnType<typeof photosService>;

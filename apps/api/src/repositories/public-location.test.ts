@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Alert } from '@wildalert/shared';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
-import { destination, distanceKm } from '../test/geo.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { destination, distanceKm } from '../../test/geo.ts';
 import { openStream } from '@wildalert/test-support';
 import { gridCellCentre, publicLocation } from './public-location.ts';
 

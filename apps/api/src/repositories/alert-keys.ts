@@ -5,7 +5,7 @@
  * answer to its POST: nobody gets one by choosing, guessing or reusing someone's Idempotency-Key.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from './db/database.ts';
+import type { Database } from '../db/database.ts';
 
 export interface AlertKeys {
   /** The alert's Alert-Key (base64url, 43 characters). */

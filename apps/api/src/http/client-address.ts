@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { Address4, Address6 } from 'ip-address';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 /**
  * Fastify's `trustProxy` for TRUST_PROXY. Fastify (@fastify/proxy-addr) walks X-Forwarded-For

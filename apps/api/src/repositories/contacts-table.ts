@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { ContactEntrySchema, type ContactEntry, type ContactListResponse } from '@wildalert/shared';
-import type { Database } from './db/database.ts';
-import { ConfigError } from './config.ts';
+import type { Database } from '../db/database.ts';
+import { ConfigError } from '../config.ts';
 
 const TableSchema = Type.Array(ContactEntrySchema);
 

@@ -1,8 +1,8 @@
 /** What the documented schemas refuse, the server refuses: empty query values and JSON `null` bodies, on every operation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '@wildalert/shared';
-import { createTestApp, postAlert, type TestApp } from '../test/helpers.ts';
-import type { OpenApiDocument } from '../test/contract.ts';
+import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import type { OpenApiDocument } from '../../test/contract.ts';
 
 const TOKEN = 'validation-moderator-token-0123456789';
 

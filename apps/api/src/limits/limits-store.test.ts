@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { freePort, startRedisServer, type RedisServer } from '@wildalert/test-support';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 const TOKEN = 'shared-limits-moderator-0123456789';
 const alert = { latitude: 50.06, longitude: 19.94, animal: 'fox' };

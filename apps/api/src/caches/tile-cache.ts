@@ -9,12 +9,10 @@
  * tile, or while a commit's event is still unread, is not kept. TTL_MS bounds what a change
  * made around the API (SQL typed by hand) leaves stale. Identical requests in flight share one query.
  */
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { gridOf, MAX_ZOOM, TILE_MIN_ZOOM, type LatLon, type TileQuery } from '@wildalert/shared';
-import type { Tile } from './repositories/tiles-repository.ts';
+import { tileAnswer, type TileAnswer } from '../http/tile-answer.ts';
+import type { Tile } from '../repositories/tiles-repository.ts';
 
 const TTL_MS = 5 * 60_000;
 /**
@@ -24,51 +22,6 @@ const TTL_MS = 5 * 60_000;
 const UNREAD_MS = 1000;
 /** Longer than any tile query runs (the statement timeout is far shorter). */
 const CHANGES_KEPT_MS = 60_000;
-
-/** How a tile is sent: as the client accepts, compressed once per answer rather than per request. */
-export type TileEncoding = 'br' | 'gzip' | 'identity';
-
-export interface TileAnswer {
-  body: string;
-  /** The body's hash: equal answers from any instance share it. */
-  hash: string;
-  /** The body as sent in each encoding, made when first asked for. */
-  encoded: Partial<Record<TileEncoding, Promise<Buffer>>>;
-}
-
-/** Below this, compressing gains nothing (as plugins/compression.ts's threshold). */
-const COMPRESS_FROM_BYTES = 1024;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** The body in an encoding; the work is done once per answer and encoding. */
-export function encodedBody(answer: TileAnswer, encoding: TileEncoding): { encoding: TileEncoding; body: Promise<Buffer> } {
-  const chosen = Buffer.byteLength(answer.body) < COMPRESS_FROM_BYTES ? 'identity' : encoding;
-  answer.encoded[chosen] ??=
-    chosen === 'br'
-      ? brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : chosen === 'gzip'
-        ? gzip(answer.body, { level: 9 })
-        : Promise.resolve(Buffer.from(answer.body));
-  return { encoding: chosen, body: answer.encoded[chosen] };
-}
-
-/**
- * A strong validator for each representation (RFC 9110 §8.8.3): the body's hash, with the
- * content coding, so that a cache never takes one encoding's bytes for another's.
- */
-export const etagOf = (answer: TileAnswer, encoding: TileEncoding) =>
-  `"${answer.hash}${encoding === 'identity' ? '' : `-${encoding === 'br' ? 'br' : 'gz'}`}"`;
-
-/**
- * Whether an If-None-Match header names this answer, in any encoding (the client asks again
- * with the ETag it got; a 304 then says its copy is this body).
- */
-export function matchesEtag(header: string | undefined, answer: TileAnswer): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gz)"$/, '"') === `"${answer.hash}"`);
-}
 
 export class TileCache {
   /** The keys kept per tile (`z/x/y`), to forget a tile's answers for every filter at once. */
@@ -178,5 +131,3 @@ function cacheKey(tile: Tile, q: TileQuery): string {
   return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}`;
 }
 
-/** An answer to keep and send: its body, its hash for the ETag, no encoding made yet. */
-export const tileAnswer = (body: string): TileAnswer => ({ body, hash: createHash('sha256').update(body).digest('base64url').slice(0, 32), encoded: {} });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { prefixOf } from './client-address.ts';
 
 describe('prefixOf', () => {

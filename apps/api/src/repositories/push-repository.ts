@@ -1,8 +1,8 @@
 /** The SQL of web push: subscriptions, matching new alerts to them, and the delivery queue. */
 import type { Language, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
-import { utc } from '../repositories/alert-json.ts';
-import type { NotifiedAlert } from './notification.ts';
+import { utc } from './alert-json.ts';
+import type { NotifiedAlert } from '../push/notification.ts';
 
 /** The largest radius a subscription may have, in metres: the index condition of matching. */
 const MAX_RADIUS_M = 10_000;

@@ -1,0 +1,43 @@
+/**
+ * The caches of answers (caches/): searches, map tiles and hotspot tiles, each kept current by the
+ * live feed, which hears of every committed change from any instance (and of changes made
+ * around the API, `reset`). Nothing else invalidates them.
+ */
+import fp from 'fastify-plugin';
+import { HotspotCache } from '../caches/hotspot-cache.ts';
+import { SearchCache } from '../caches/search-cache.ts';
+import { TileCache } from '../caches/tile-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    searchCache: SearchCache;
+    tileCache: TileCache;
+    hotspotCache: HotspotCache;
+  }
+}
+
+export default fp<{ timeZone: string }>(
+  async (app, { timeZone }) => {
+    const searches = new SearchCache();
+    const tiles = new TileCache();
+    const hotspots = new HotspotCache((tile, query) => app.hotspots.tile(tile, { ...query, timeZone }));
+    // A commit is heard (NOTIFY) before its event is read; a search answer may change with any event.
+    app.feed.onCommit(() => {
+      searches.invalidate();
+      tiles.committed();
+    });
+    app.feed.onEvent((event) => {
+      searches.invalidate();
+      tiles.eventRead(event.kind === 'removed' ? event.at : event.alert);
+    });
+    // Hotspots count the last 12 months: a new alert changes them little, and they are kept 10 minutes anyway.
+    app.feed.onReset(() => {
+      tiles.forgetAll();
+      hotspots.forgetAll();
+    });
+    app.decorate('searchCache', searches);
+    app.decorate('tileCache', tiles);
+    app.decorate('hotspotCache', hotspots);
+  },
+  { name: 'wildalert-caches', dependencies: ['wildalert-live', 'wildalert-repositories'] },
+);

@@ -1,0 +1,61 @@
+/**
+ * `app.services`: where every change to an alert happens (services/): each write runs in its
+ * service, which owns the transaction (through the repositories) and publishes the change once
+ * committed. Routes validate, call one service, and map its errors. Also the minute's sweep of
+ * failed photo uploads' copies.
+ */
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { alertChanges } from '../services/alert-changes.ts';
+import { alertsService, type AlertsService } from '../services/alerts-service.ts';
+import { liveService, type LiveService } from '../services/live-service.ts';
+import { mapTilesService, type MapTilesService } from '../services/map-tiles-service.ts';
+import { moderationService, type ModerationService } from '../services/moderation-service.ts';
+import { photosService, type PhotosService } from '../services/photos-service.ts';
+import { votesService, type VotesService } from '../services/votes-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      alerts: AlertsService;
+      votes: VotesService;
+      moderation: ModerationService;
+      photos: PhotosService;
+      live: LiveService;
+      mapTiles: MapTilesService;
+    };
+  }
+}
+
+/** How often the copies of failed uploads are looked for: they cost only space meanwhile. */
+const SWEEP_MS = 60_000;
+
+export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number }>(
+  async (app, { photoDecodes, votesPerDay }) => {
+    const changes = alertChanges(app.feed);
+    const photos = photosService({ photos: app.photos, changes, storage: app.photoStorage, decodes: photoDecodes, log: app.log });
+    app.decorate('services', {
+      alerts: alertsService({ alerts: app.alerts, alertKeys: app.alertKeys, searchCache: app.searchCache, changes }),
+      votes: votesService({ votes: app.votes, changes, perDay: votesPerDay }),
+      moderation: moderationService({ moderation: app.moderation, changes }),
+      photos,
+      live: liveService(app.feed),
+      mapTiles: mapTilesService({ tiles: app.tiles, tileCache: app.tileCache, hotspotCache: app.hotspotCache }),
+    });
+
+    let sweeping: Promise<void> | undefined;
+    const sweep = () => {
+      sweeping ??= photos
+        .sweep()
+        .catch((err: unknown) => app.log.warn({ err }, 'cleaning up after failed photo uploads failed; trying again later'))
+        .finally(() => (sweeping = undefined));
+    };
+    const timer = setInterval(sweep, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+  },
+  { name: 'wildalert-services', dependencies: ['wildalert-repositories', 'wildalert-live', 'wildalert-caches', 'wildalert-photo-storage'] },
+);

@@ -1,0 +1,35 @@
+/** Alerts: searches through the search cache, and a new alert (its transaction, then its publication). */
+import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
+import type { SearchCache } from '../caches/search-cache.ts';
+import type { AlertsRepository, CreateResult } from '../repositories/alerts-repository.ts';
+import type { AlertChanges } from './alert-changes.ts';
+import type { AlertKeys } from '../repositories/alert-keys.ts';
+
+export interface AlertsServiceOptions {
+  alerts: AlertsRepository;
+  alertKeys: AlertKeys;
+  searchCache: SearchCache;
+  changes: AlertChanges;
+}
+
+export function alertsService({ alerts, alertKeys, searchCache, changes }: AlertsServiceOptions) {
+  return {
+    /** The map's search, as JSON text; identical searches share one answer until the next change. */
+    search: (query: AlertsQuery) => searchCache.get(query, () => alerts.search(query)),
+
+    /**
+     * Stores a new alert (or, for a retried Idempotency-Key of this network, answers the first),
+     * and publishes it before resolving. Answers the alert's Alert-Key, which lets its reporter
+     * add photos. Throws IdempotencyKeyReusedError, ReplayedAlertHiddenError.
+     */
+    async create(body: CreateAlertBody, idempotency: { key: string; network: string } | undefined): Promise<CreateResult & { alertKey: string }> {
+      const result = await alerts.create(body, idempotency);
+      if (!result.replayed) await changes.published();
+      return { ...result, alertKey: alertKeys.of(result.alert.id) };
+    },
+
+    findById: (id: string): Promise<Alert | undefined> => alerts.findById(id),
+  };
+}
+
+export type AlertsService = ReturnType<typeof alertsService>;

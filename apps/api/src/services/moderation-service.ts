@@ -1,0 +1,31 @@
+/** Abuse reports (which may hide an alert) and a moderator's decisions on alerts, each published once committed. */
+import type { Alert } from '@wildalert/shared';
+import type { ModerationRepository } from '../repositories/moderation-repository.ts';
+import type { AlertChanges } from './alert-changes.ts';
+
+export function moderationService({ moderation, changes }: { moderation: ModerationRepository; changes: AlertChanges }) {
+  return {
+    /** A network reports an alert; when that hides it, searches, tiles and open maps lose it before this resolves. */
+    async report(alertId: string, network: string, reason: string) {
+      const result = await moderation.report(alertId, network, reason);
+      if (result?.hidden) await changes.published();
+      return result;
+    },
+
+    /** A moderator hides an alert; false when there is none. */
+    async hide(alertId: string): Promise<boolean> {
+      const hidden = await moderation.hide(alertId);
+      if (hidden) await changes.published();
+      return hidden;
+    },
+
+    /** A moderator shows a hidden alert again; undefined when there is none. */
+    async restore(alertId: string): Promise<Alert | undefined> {
+      const alert = await moderation.restore(alertId);
+      if (alert) await changes.published();
+      return alert;
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof moderationService>;
