@@ -8,6 +8,7 @@ import { Value } from 'typebox/value';
 import { DEFAULT_TILE_URL } from '@wildalert/shared';
 import type { S3StorageOptions } from './photos/photo-storage.ts';
 import { parsePushServices } from './push/push-services.ts';
+import { ConfigError } from './lib/config-error.ts';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -143,7 +144,7 @@ export interface Config {
   logLevel: string;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** The table bundled with the API: Kraków's City Guard, and the emergency number everywhere. */
 export const DEFAULT_CONTACTS_FILE = fileURLToPath(new URL('../contacts.json', import.meta.url));

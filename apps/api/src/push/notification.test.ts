@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notificationFor, type NotifiedAlert } from './notification.ts';
+import { notificationFor } from './notification.ts';
+import type { NotifiedAlert } from '../repositories/push-repository.ts';
 
 const alert = (id: string, animal: string, comments = '', distanceMetres = 250): NotifiedAlert => ({ id, animal, comments, distanceMetres });
 

@@ -1,14 +1,7 @@
 /** The text of a push notification, in its subscriber's language: one alert, or a summary of several (coalesced). */
 import { animalByKey, animalName, formatDistance, isAnimalKey, type Language, type PushPayload } from '@wildalert/shared';
 import { translate } from '../i18n/language.ts';
-
-export interface NotifiedAlert {
-  id: string;
-  animal: string;
-  comments: string;
-  /** From the subscribed point to the alert's published point (a sensitive species' cell). */
-  distanceMetres: number;
-}
+import type { NotifiedAlert } from '../repositories/push-repository.ts';
 
 /** A comment's start, short enough for a notification (and the payload's ~4 KB). */
 const COMMENT_CHARS = 120;

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { ContactEntrySchema, type ContactEntry, type ContactListResponse } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../lib/config-error.ts';
 
 const TableSchema = Type.Array(ContactEntrySchema);
 

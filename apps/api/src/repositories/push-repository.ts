@@ -2,7 +2,6 @@
 import type { Language, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { utc } from './alert-json.ts';
-import type { NotifiedAlert } from '../push/notification.ts';
 
 /** The largest radius a subscription may have, in metres: the index condition of matching. */
 const MAX_RADIUS_M = 10_000;
@@ -55,6 +54,15 @@ function toInfo(row: SubscriptionRow): PushSubscriptionInfo {
 }
 
 /** A job claimed for sending: the subscription and what it is to be told. */
+/** An alert as a notification tells of it. */
+export interface NotifiedAlert {
+  id: string;
+  animal: string;
+  comments: string;
+  /** From the subscribed point to the alert's published point (a sensitive species' cell). */
+  distanceMetres: number;
+}
+
 export interface ClaimedJob {
   subscriptionId: string;
   attempts: number;
