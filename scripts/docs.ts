@@ -18,7 +18,7 @@ export function readDoc(file: string): string {
 }
 
 /** The fenced blocks of `text`: their language (after the opening fence) and content. */
-export function fencedBlocks(text: string): Array<{ lang: string; body: string }> {
+function fencedBlocks(text: string): Array<{ lang: string; body: string }> {
   return [...text.matchAll(/^```([\w-]*)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, body: m[2]! }));
 }
 
