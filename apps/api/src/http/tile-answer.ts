@@ -28,7 +28,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** The body in an encoding; the work is done once per answer and encoding. */
-export function encodedBody(answer: TileAnswer, encoding: TileEncoding): { encoding: TileEncoding; body: Promise<Buffer> } {
+function encodedBody(answer: TileAnswer, encoding: TileEncoding): { encoding: TileEncoding; body: Promise<Buffer> } {
   const chosen = Buffer.byteLength(answer.body) < COMPRESS_FROM_BYTES ? 'identity' : encoding;
   answer.encoded[chosen] ??=
     chosen === 'br'
@@ -43,14 +43,14 @@ export function encodedBody(answer: TileAnswer, encoding: TileEncoding): { encod
  * A strong validator for each representation (RFC 9110 §8.8.3): the body's hash, with the
  * content coding, so that a cache never takes one encoding's bytes for another's.
  */
-export const etagOf = (answer: TileAnswer, encoding: TileEncoding) =>
+const etagOf = (answer: TileAnswer, encoding: TileEncoding) =>
   `"${answer.hash}${encoding === 'identity' ? '' : `-${encoding === 'br' ? 'br' : 'gz'}`}"`;
 
 /**
  * Whether an If-None-Match header names this answer, in any encoding (the client asks again
  * with the ETag it got; a 304 then says its copy is this body).
  */
-export function matchesEtag(header: string | undefined, answer: TileAnswer): boolean {
+function matchesEtag(header: string | undefined, answer: TileAnswer): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/-(?:br|gz)"$/, '"') === `"${answer.hash}"`);
