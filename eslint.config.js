@@ -24,8 +24,8 @@ export default tseslint.config(
     },
   },
   {
-    // The web app's layers (STYLE.md): a feature imports no other feature (the route layer in
-    // src/app composes them), and the shared parts import neither features nor the app.
+    // The web app's layers (docs/architecture.md): a feature imports no other feature (the route
+    // layer in src/app composes them), and the shared parts import neither features nor the app.
     files: [`${WEB}/**/*.{ts,tsx}`],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
@@ -88,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    // Leaflet is fenced in: only the map components import it.
+    // Leaflet is fenced in (docs/architecture.md): only the map components import it.
     files: [`${WEB}/**/*.{ts,tsx}`],
     ignores: MAP_COMPONENTS,
     rules: {

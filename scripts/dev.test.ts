@@ -1,7 +1,7 @@
 /**
- * The README's "Develop" commands: `npm run dev` serves the app through Vite and every API path
- * through Vite's proxy, on the project's Node, and Ctrl-C leaves nothing running; a workspace's
- * `npm test` runs that workspace's tests from its own folder.
+ * The dev loop's commands (docs/development.md): `npm run dev` serves the app through Vite and
+ * every API path through Vite's proxy, on the project's Node, and Ctrl-C leaves nothing running;
+ * a workspace's `npm test` runs that workspace's tests from its own folder.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, processesWith, processMarker, REPO_ROOT } from '@wildalert/test-support';
+import { documented } from './docs.ts';
 
 const exec = promisify(execFile);
-const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 /** The Node binary the `node` package installs, which every npm script runs on. */
 const projectNode = fs.realpathSync(path.join(REPO_ROOT, 'node_modules/node/bin/node'));
 
@@ -25,13 +25,13 @@ describe('npm run dev', () => {
   let api: string;
 
   beforeAll(async () => {
-    expect(readme).toContain('npm run dev');
+    const [, ...args] = documented('npm run dev').split(' ');
     const [apiPort, webPort] = [await freePort(), await freePort()];
     web = `http://127.0.0.1:${webPort}`;
     api = `http://127.0.0.1:${apiPort}`;
     const [name, value] = marker;
     // In a process group of its own, as a terminal runs it, so the test can press Ctrl-C.
-    dev = spawn('npm', ['run', 'dev'], {
+    dev = spawn('npm', args, {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: String(apiPort), WEB_PORT: String(webPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', [name]: value },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,14 +98,13 @@ describe('npm run dev', () => {
 
 describe("a workspace's npm test", () => {
   it.each([
-    { command: 'npm test -w packages/shared', runs: [/shared\|?\s+src\/schemas\.test\.ts/] },
+    { command: documented('npm test -w packages/shared'), runs: [/shared\|?\s+src\/schemas\.test\.ts/] },
     { command: 'npm test -w packages/test-support', runs: [/test-support\|?\s+src\/free-port\.test\.ts/] },
     {
-      command: 'npm test -w apps/api -- src/app.test.ts',
+      command: documented('npm test -w apps/api -- src/app.test.ts'),
       runs: [/api-pglite\|?\s+src\/app\.test\.ts/, /api-postgres\|?\s+src\/app\.test\.ts/],
     },
   ])('$command runs its tests from its folder', async ({ command, runs }) => {
-    if (command !== 'npm test -w packages/test-support') expect(readme).toContain(command);
     const [, ...args] = command.split(' ');
     const { stdout } = await exec('npm', args, { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' } });
     for (const run of runs) expect(stdout).toMatch(run);

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document held against tools nobody here wrote: Redocly's recommended rules, and
  * a Prism proxy (validating every request and answer against the document) in front of the
- * real server, sent the README's examples and a set of good and bad requests.
+ * real server, sent the docs' examples and a set of good and bad requests.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT, startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import { freePort, startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import { shellCommands } from './docs.ts';
 
 const exec = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -147,12 +148,11 @@ const alert = JSON.stringify({ latitude: 50.0614, longitude: 19.9366, animal: 'b
 const KRAKOW = 'latitude=50.0614&longitude=19.9366';
 
 describe('a Prism proxy in front of the server', () => {
-  it("passes the README's examples, request and answer", async () => {
-    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  it("passes the docs' examples, request and answer", async () => {
     // The same examples scripts/readme.test.ts runs against the server directly.
-    const examples = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-      .flatMap((m) => m[1]!.replace(/\\\n\s*/g, '').split('\n'))
-      .filter((line) => line.startsWith('curl') && line.includes('http://localhost:8080'));
+    const examples = shellCommands()
+      .map((c) => c.command)
+      .filter((command) => command.startsWith('curl ') && command.includes('http://localhost:8080'));
     expect(examples.length).toBeGreaterThanOrEqual(4);
     for (const example of examples) {
       const command = example.replaceAll('http://localhost:8080', strict.origin).replace(/^curl -s/, 'curl -s -i');

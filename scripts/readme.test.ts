@@ -1,4 +1,7 @@
-/** The README's commands work as written: `npm start` on a fresh data folder, then its curl examples. */
+/**
+ * The docs' commands work as written (README.md, docs/*.md: scripts/docs.ts): `npm start` on a
+ * fresh data folder, then the embed snippet and every curl example.
+ */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,9 +10,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, processesWith, processMarker, REPO_ROOT } from '@wildalert/test-support';
 import { readMapUrl } from '../apps/web/src/lib/map-url.ts';
+import { blocksOf, documented, shellCommands } from './docs.ts';
 
 const exec = promisify(execFile);
-const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-readme-'));
 let port: number;
 let origin: string;
@@ -18,7 +21,8 @@ let output = '';
 const marker = processMarker('WILDALERT_README_TEST');
 
 beforeAll(async () => {
-  expect(readme).toContain('npm ci && npm start');
+  // Its `npm ci` is the install this run is on (and CI's, .ci/run).
+  documented('npm ci && npm start');
   port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   server = spawn('npm', ['start'], {
@@ -72,8 +76,8 @@ describe('npm start', () => {
   });
 });
 
-describe('the README embed snippet', () => {
-  const snippet = /```html\n([\s\S]*?<iframe[\s\S]*?)```/.exec(readme)?.[1] ?? '';
+describe('the embed snippet (docs/user-guide.md)', () => {
+  const snippet = blocksOf('html').find((block) => block.includes('<iframe')) ?? '';
   const src = /<iframe src="([^"]+)"/.exec(snippet)?.[1] ?? '';
 
   it('frames the embeddable map, which any site may frame by default, at the view and animal it names', async () => {
@@ -92,12 +96,10 @@ describe('the README embed snippet', () => {
   });
 });
 
-describe('the README API examples', () => {
-  const examples = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-    .map((m) => m[1]!)
-    .filter((block) => block.includes('curl'))
-    .flatMap((block) => block.replace(/\\\n\s*/g, '').split('\n'))
-    .filter((line) => line.startsWith('curl'));
+describe('the API examples (docs/api.md)', () => {
+  const examples = shellCommands()
+    .map((c) => c.command)
+    .filter((command) => command.startsWith('curl '));
 
   it('has curl examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(4);

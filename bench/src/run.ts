@@ -351,7 +351,7 @@ async function measurePosts(url: string, name: string): Promise<void> {
 
 // ---- Tiles: what the map asks since issue 20, against the naive query and the app's searches before ----
 
-/** The map's default zoom (PRODUCT.md), where the views of the load phases look. */
+/** The map's default zoom (DEFAULT_VIEW in apps/web/src/lib/map-view.ts), where the views of the load phases look. */
 const TILE_ZOOM = 13;
 
 /**

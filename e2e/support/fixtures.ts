@@ -138,8 +138,8 @@ const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 
 
 /**
  * Empties a running server's PostgreSQL database, as a fresh one: every table of visitors'
- * doings, then the operator's reset notification (README, "Running beyond one machine"), which
- * makes the server forget its kept tiles, searches and hotspots. Done when the server says so
+ * doings, then the operator's reset notification (docs/operations.md, "Running beyond one
+ * machine"), which makes the server forget its kept tiles, searches and hotspots. Done when the server says so
  * on a live stream: its caches are empty before it tells open maps to reload.
  */
 async function emptyDatabase(server: StartedServer) {

@@ -154,7 +154,7 @@ describe('GET /Alerts/stream', () => {
     await t.app.db.query('DELETE FROM alerts WHERE id = $1', [fox.id]);
     expect((await answers()).tile).toBe(1);
 
-    // As README.md tells an operator to.
+    // As docs/operations.md tells an operator to.
     await t.app.db.query(`NOTIFY ${EVENTS_CHANNEL}, '${RESET_NOTIFICATION}'`);
     await s.next('reset');
     expect(await answers()).toEqual({ tile: 0, search: 0, hotspots: 0 });
