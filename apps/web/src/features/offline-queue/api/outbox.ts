@@ -266,15 +266,17 @@ export class Outbox {
   async #sendEntry(id: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
     let entry = this.#entries.get(id);
     if (!entry || entry.refused || entry.done) return 'done';
+    // Cancelled meanwhile (and perhaps queued again, a new entry under the same id): nothing more from this send.
+    const cancelled = () => signal.aborted || !this.#entries.has(id);
     entry = this.#change(entry, { sending: true }, 'sending');
     if (!entry.stored) {
       try {
         const { data, alertKey } = await postAlert(this.#origin, entry.body, entry.id, signal);
-        if (signal.aborted || !this.#entries.has(id)) return 'done';
+        if (cancelled()) return 'done';
         // A server older than Alert-Keys: the alert's Idempotency-Key serves.
         entry = this.#change(entry, { stored: { alertId: data.id, alertKey: alertKey ?? entry.id }, alert: data, failure: undefined }, 'sent');
       } catch (error) {
-        if (aborted(error) || !this.#entries.has(id)) return 'done';
+        if (aborted(error) || cancelled()) return 'done';
         return this.#failed(entry, asApiError(error));
       }
       await this.#save(entry);
@@ -286,13 +288,12 @@ export class Outbox {
       try {
         answer = await postPhoto(this.#origin, entry.stored!.alertId, entry.stored!.alertKey, photo.key, photo.blob, signal);
       } catch (error) {
-        if (aborted(error) || !this.#entries.has(id)) return 'done';
+        if (aborted(error) || cancelled()) return 'done';
         const failure = asApiError(error);
         if (transient(failure)) return this.#failed(entry, failure);
         refused = refusalOf(failure);
       }
-      // Cancelled meanwhile: nothing more to send.
-      if (!this.#entries.has(id)) return 'done';
+      if (cancelled()) return 'done';
       const photos = entry.photos.flatMap((p) => (p.key !== photo.key ? [p] : refused ? [{ ...p, refused }] : []));
       entry = this.#change(entry, { photos, sentPhotos: answer ? [...entry.sentPhotos, answer] : entry.sentPhotos }, refused ? 'refused' : 'photo-sent');
       await this.#save(entry);
