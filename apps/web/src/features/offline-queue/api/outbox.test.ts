@@ -33,6 +33,8 @@ class FakeApi {
   readonly photos = new Map<string, { alertId: string; bytes: number }>();
   /** The next POST /Alerts is stored but never answered: the test ends it by `dropHeld`. */
   holdNextAlert = false;
+  /** The next photo is stored, but its answer is lost (the connection drops). */
+  dropNextPhotoAnswer = false;
   #held: ServerResponse | undefined;
   #server: Server;
   port = 0;
@@ -99,6 +101,10 @@ class FakeApi {
       if (alertKey !== alert.alertKey) return problem(403, 'Only the reporter of an alert adds photos to it.');
       if (bytes > PHOTO_LIMIT) return problem(413, `A photo has at most ${PHOTO_LIMIT} bytes.`);
       if (!this.photos.has(idempotencyKey!)) this.photos.set(idempotencyKey!, { alertId: alert.id, bytes });
+      if (this.dropNextPhotoAnswer) {
+        this.dropNextPhotoAnswer = false;
+        return void res.socket?.destroy();
+      }
       return json(201, { data: { id: idempotencyKey, url: `/photos/${idempotencyKey}` } });
     }
     problem(404, 'Not found');
@@ -201,6 +207,21 @@ describe('the outbox', () => {
     await reloaded.cancel(id);
     expect(reloaded.list()).toEqual([]);
     expect(api.posts(/^\/Alerts$/)).toHaveLength(1);
+  });
+
+  test('a photo whose answer is lost is sent again under its own key, and stored once', async () => {
+    const api = await fakeApi();
+    const outbox = outboxFor(api, randomUUID());
+    const id = randomUUID();
+    const pictures = [photo(), photo()];
+    api.dropNextPhotoAnswer = true;
+    await outbox.queue(id, BODY, pictures);
+    await settled(outbox, id);
+    expect(outbox.entry(id)).toMatchObject({ done: false, failure: { kind: 'network' } });
+    await outbox.flush();
+    expect(api.posts(/\/photos$/).map((r) => r.idempotencyKey)).toEqual([pictures[0]!.key, pictures[0]!.key, pictures[1]!.key]);
+    expect([...api.photos.keys()]).toEqual(pictures.map((p) => p.key));
+    expect(outbox.entry(id)).toMatchObject({ done: true, photos: [] });
   });
 
   test('cancel: what was queued offline is never sent, and a send under way stops there', async () => {

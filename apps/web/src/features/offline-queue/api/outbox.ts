@@ -277,7 +277,7 @@ export class Outbox {
         entry = this.#change(entry, { stored: { alertId: data.id, alertKey: alertKey ?? entry.id }, alert: data, failure: undefined }, 'sent');
       } catch (error) {
         if (aborted(error) || cancelled()) return 'done';
-        return this.#failed(entry, asApiError(error));
+        return this.#failed(entry, asApiError(error), signal);
       }
       await this.#save(entry);
     }
@@ -290,7 +290,7 @@ export class Outbox {
       } catch (error) {
         if (aborted(error) || cancelled()) return 'done';
         const failure = asApiError(error);
-        if (transient(failure)) return this.#failed(entry, failure);
+        if (transient(failure)) return this.#failed(entry, failure, signal);
         refused = refusalOf(failure);
       }
       if (cancelled()) return 'done';
@@ -299,13 +299,15 @@ export class Outbox {
       await this.#save(entry);
     }
     // Done; refused photos stay listed until the visitor dismisses them.
+    this.#ended(id, signal);
     entry = this.#change(entry, { sending: false, fresh: false, done: true, failure: undefined }, 'done');
     if (entry.photos.length === 0) await this.#forget(id);
     return 'done';
   }
 
   /** A try failed: the entry waits for the next (`stopped`), or is kept as refused for the visitor to see. */
-  async #failed(entry: OutboxEntry, failure: ApiError): Promise<'done' | 'stopped'> {
+  async #failed(entry: OutboxEntry, failure: ApiError, signal: AbortSignal): Promise<'done' | 'stopped'> {
+    this.#ended(entry.id, signal);
     if (transient(failure)) {
       this.#change(entry, { sending: false, fresh: false, failure }, 'waiting');
       return 'stopped';
@@ -313,6 +315,14 @@ export class Outbox {
     const now = this.#change(entry, { sending: false, fresh: false, failure, refused: refusalOf(failure) }, 'refused');
     await this.#save(now);
     return 'done';
+  }
+
+  /**
+   * A send is over before it says so: whoever hears of its end (and flushes, say) starts a new
+   * send rather than joining this one.
+   */
+  #ended(id: string, signal: AbortSignal): void {
+    if (this.#inFlight.get(id)?.abort.signal === signal) this.#inFlight.delete(id);
   }
 
   /** The entry's next snapshot, published. */
