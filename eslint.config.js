@@ -110,6 +110,27 @@ export default tseslint.config(
     },
   },
   {
+    // One sender per act: the add form queues the alert and its photos in the outbox
+    // (features/offline-queue), which alone sends them, under the one key that follows the alert
+    // to the server. The form reads (the duplicate hint's GET) but sends nothing that writes.
+    files: [`${WEB}/features/add-alert/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='fetch']",
+          "CallExpression[callee.property.name='fetch']",
+          "NewExpression[callee.name='XMLHttpRequest']",
+          "MemberExpression[property.name='sendBeacon']",
+          "Property[key.name='method'][value.value=/^(post|put|patch|delete)$/i]",
+        ].map((selector) => ({
+          selector,
+          message: 'The add form sends no request that writes: it queues the alert and its photos in the outbox (outbox.queue), which sends them.',
+        })),
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

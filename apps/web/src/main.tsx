@@ -22,17 +22,5 @@ if (!embedded) whenIdleAfterLoad(() => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
   // Alerts added without a connection: sent now, and whenever the connection returns.
-  void import('./features/offline-queue/api/outbox.ts').then(
-    (m) =>
-      m.startOutbox({
-        // Loaded only when something waits: the form's module brings the schemas with it.
-        alert: (body, key) =>
-          import('./features/add-alert/api/create-alert.ts')
-            .then(({ createAlert }) => createAlert(body, key))
-            .then((r) => ({ id: r.data.id, alertKey: r.alertKey })),
-        photo: (alertId, alertKey, photoKey, blob) =>
-          import('./features/add-alert/api/upload-photo.ts').then(({ uploadPhoto }) => uploadPhoto(alertId, alertKey, photoKey, blob)),
-      }),
-    ignore,
-  );
+  void import('./features/offline-queue/api/outbox.ts').then((m) => m.theOutbox().start(), ignore);
 });

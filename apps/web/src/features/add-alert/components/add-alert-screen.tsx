@@ -2,7 +2,7 @@
  * Adding an alert (/addAlert): animal, place, optional description, "Zgłoś". What the visitor
  * typed is kept through reloads and failures until the server has stored it.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +16,6 @@ import { knownPosition } from '../../../lib/geolocation.ts';
 import { mapView } from '../../../lib/map-view.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { MapLocationState } from '../../../lib/navigation-state.ts';
-import { useCreateAlert } from '../api/create-alert.ts';
 import type * as ValidateAlert from '../api/validate-alert.ts';
 import { formFieldErrors, type FormErrors } from '../hooks/field-messages.ts';
 import { newIdempotencyKey, useDraft } from '../hooks/use-draft.ts';
@@ -43,19 +42,36 @@ interface PhotoToSend {
   blob: Blob;
 }
 
+/** An alert on its way, as the outbox tells it. */
+interface SendProgress {
+  /** A request of it is under way. */
+  sending: boolean;
+  /** Everything went (refused photos aside). */
+  done: boolean;
+  /** The server stored it: as it answered. */
+  alert?: AlertData;
+  /** Photos still to send, or refused. */
+  photos: readonly unknown[];
+  /** Photos the server stored, as it answered them. */
+  sentPhotos: readonly Photo[];
+  /** The last try failed: no connection, the server busy or refusing (with `refused`, for good). */
+  failure?: ApiError;
+}
+
+/**
+ * The outbox, the only thing that sends: the form queues the alert there under its key, with
+ * its photos, and watches it go. What cannot go now waits there; what the server will not take
+ * now, the form takes back and shows why.
+ */
+interface AlertOutbox {
+  queue(idempotencyKey: string, body: CreateAlertBody, photos: readonly PhotoToSend[]): Promise<void>;
+  cancel(idempotencyKey: string): Promise<void>;
+  subscribe(onChange: () => void): () => void;
+  entry(idempotencyKey: string): SendProgress | undefined;
+}
+
 interface AddAlertScreenProps {
-  /**
-   * Keeps an alert that cannot be sent now (no connection), with its photos, to be sent when the
-   * network returns. `held`: kept before the form sends it itself, so that no photo is lost if the
-   * tab closes meanwhile; the outbox leaves it to the form until `onRelease`.
-   */
-  onQueue(body: CreateAlertBody, idempotencyKey: string, photos: readonly PhotoToSend[], held: boolean): Promise<void>;
-  /** Hands a held alert to the outbox: stored as `alertId`, with the `alertKey` its photos go with, or not sent at all. */
-  onRelease(idempotencyKey: string, alertId?: string, alertKey?: string): Promise<void>;
-  /** Forgets a held alert the server refused (the form shows why and keeps it). */
-  onDiscard(idempotencyKey: string): Promise<void>;
-  /** Sends the stored alert's photos now; `onPhoto` with each stored. What is not sent stays in the outbox. */
-  onSendPhotos(idempotencyKey: string, onPhoto: (photo: Photo) => void): Promise<void>;
+  outbox: AlertOutbox;
 }
 
 /** The form's checks (TypeBox), loaded on first need: drawing the form needs none of them. */
@@ -68,19 +84,24 @@ function loadChecks() {
   return checks;
 }
 
-export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPhotos }: AddAlertScreenProps) {
+export default function AddAlertScreen({ outbox }: AddAlertScreenProps) {
   useDocumentTitle(t('addAlert.title'));
   const navigate = useNavigate();
   const { draft, update, clear } = useDraft(knownPosition);
   const [fallback] = useState(() => knownPosition() ?? mapView.get().view);
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<SendFailure | null>(null);
-  const create = useCreateAlert();
   const failureRef = useRef<HTMLDivElement>(null);
   const [photos, setPhotos] = useState<readonly ChosenPhoto[]>([]);
+  /** The alert on its way (its key), until it is stored, waits in the outbox, or is refused. */
+  const [sendingKey, setSendingKey] = useState<string | null>(null);
+  const progress = useSyncExternalStore(outbox.subscribe, () => (sendingKey === null ? undefined : outbox.entry(sendingKey)));
+  /** Stops watching the alert on its way (the form left, or the alert settled). */
+  const unwatch = useRef<() => void>(undefined);
+  useEffect(() => () => unwatch.current?.(), []);
   /** Photos sent so far, once the alert is stored and its photos follow. */
-  const [uploading, setUploading] = useState<{ done: number; all: number } | null>(null);
-  const busy = create.isPending || uploading !== null;
+  const uploading = progress?.alert && !progress.done ? { done: progress.sentPhotos.length, all: progress.sentPhotos.length + progress.photos.length } : null;
+  const busy = sendingKey !== null;
   const preparing = photos.some((p) => !p.blob);
 
   const ready = draft.animal !== null && draft.location !== null && !preparing;
@@ -119,62 +140,49 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
       setPhotos([]);
       void navigate(paths.map, { replace: true, ...(state ? { state } : {}) });
     };
-    // No connection: the outbox keeps it (with its key and its photos) and sends it when the network returns.
-    let held = false;
-    const queue = () =>
-      (held ? onRelease(idempotencyKey) : onQueue(body, idempotencyKey, toSend, false)).then(
-        () => done(),
-        () => setFailure(describeFailure(new ApiError('network', 0))),
-      );
-    if (toSend.length > 0) {
-      checking.current = true; // a second press waits for the copy, too
-      held = await onQueue(body, idempotencyKey, toSend, true).then(
-        () => true,
-        // IndexedDB unavailable (an old browser's private window): sent without a copy.
-        () => false,
-      );
-      checking.current = false;
-    }
-    if (isOffline()) {
-      void queue();
+    checking.current = true; // a second press waits for the copy, too
+    // Without a connection the outbox keeps it (with its key and its photos) and sends it when the network returns.
+    const offline = isOffline();
+    await outbox.queue(idempotencyKey, body, toSend);
+    checking.current = false;
+    if (offline) {
+      done();
       return;
     }
-    /** The alert is stored: its photos follow, one by one; what cannot go now stays in the outbox. */
-    const sendPhotos = async (alert: AlertData, alertKey: string | undefined) => {
-      // Without the outbox's copy (no IndexedDB), the photos cannot be sent reliably: the alert goes alone.
-      if (!held) return alert;
-      const stored: Photo[] = [];
-      setUploading({ done: 0, all: toSend.length });
-      await onRelease(idempotencyKey, alert.id, alertKey).catch(() => undefined);
-      await onSendPhotos(idempotencyKey, (photo) => {
-        stored.push(photo);
-        setUploading({ done: stored.length, all: toSend.length });
-      }).catch(() => undefined);
-      setUploading(null);
-      const known = new Set(alert.photos.map((p) => p.id));
-      return { ...alert, photos: [...alert.photos, ...stored.filter((p) => !known.has(p.id))] };
+    setSendingKey(idempotencyKey);
+    /** Acts once the alert's first go ends; whether it has. */
+    const settle = (entry: SendProgress | undefined): boolean => {
+      // Taken out meanwhile: nothing to show.
+      if (!entry) return true;
+      // Stored; what of its photos could not go waits in the outbox.
+      if (entry.alert && (entry.done || (entry.failure && !entry.sending))) {
+        const known = new Set(entry.alert.photos.map((p) => p.id));
+        done({ createdAlert: { ...entry.alert, photos: [...entry.alert.photos, ...entry.sentPhotos.filter((p) => !known.has(p.id))] } });
+        return true;
+      }
+      const error = entry.failure;
+      if (!error || entry.sending) return false;
+      if (isOffline(error)) {
+        done();
+        return true;
+      }
+      // Not taken now, or not at all: the visitor sees why and decides, with the form as it was.
+      void outbox.cancel(idempotencyKey).catch(() => undefined);
+      const f = describeFailure(error);
+      setErrors(formFieldErrors(error.fieldErrors));
+      setFailure(f);
+      // After the alert is rendered: move the focus there so it is read out.
+      requestAnimationFrame(() => failureRef.current?.focus());
+      return true;
     };
-    create.mutate(
-      { body, idempotencyKey },
-      {
-        onSuccess: async ({ data: alert, alertKey }) => {
-          const shown = toSend.length > 0 ? await sendPhotos(alert, alertKey) : alert;
-          done({ createdAlert: shown });
-        },
-        onError: (error) => {
-          if (isOffline(error)) {
-            void queue();
-            return;
-          }
-          if (held) void onDiscard(idempotencyKey).catch(() => undefined);
-          const f = describeFailure(error);
-          if (error instanceof ApiError) setErrors(formFieldErrors(error.fieldErrors));
-          setFailure(f);
-          // After the alert is rendered: move the focus there so it is read out.
-          requestAnimationFrame(() => failureRef.current?.focus());
-        },
-      },
-    );
+    const watch = () => {
+      if (!settle(outbox.entry(idempotencyKey))) return;
+      unwatch.current?.();
+      unwatch.current = undefined;
+      setSendingKey(null);
+    };
+    unwatch.current = outbox.subscribe(watch);
+    watch();
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -308,7 +316,7 @@ export default function AddAlertScreen({ onQueue, onRelease, onDiscard, onSendPh
             startIcon={busy ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
             sx={{ flex: 1, minHeight: 48, fontWeight: 700 }}
           >
-            {uploading ? t('photoPicker.uploading', { done: uploading.done, all: uploading.all }) : create.isPending ? t('addAlert.sending') : t('addAlert.submit')}
+            {uploading ? t('photoPicker.uploading', { done: uploading.done, all: uploading.all }) : busy ? t('addAlert.sending') : t('addAlert.submit')}
           </Button>
         </Box>
       </Box>

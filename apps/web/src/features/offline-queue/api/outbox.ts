@@ -1,215 +1,361 @@
 /**
- * The outbox: alerts added without a connection, kept in IndexedDB (they survive a closed
- * tab) with their Idempotency-Key, and sent when the connection returns. The key makes every
- * resend the same alert to the server, so each one is stored exactly once, however often a
- * send is cut off.
+ * The outbox: the one thing on the device that sends an alert and its photos. The add form puts
+ * an alert here, with its photos as blobs, and watches it go (`subscribe`, `entry`); the outbox
+ * sends it at once when there is a connection, and later when there was none or the send was
+ * cut off. One sender means no lock between two, and no alert sent twice by two hands.
  *
- * An alert's photos wait here too, as blobs, each with its own Idempotency-Key: the alert is
- * sent first, then its photos one by one (with the Alert-Key the server answered the alert with,
- * which proves the sender reported it). Each photo is stored once however often its upload is cut off; a photo
- * the server refuses stays listed as refused and never costs the alert.
+ * One identifier follows an alert from the device to the server: the entry's id is the
+ * Idempotency-Key of its POST /Alerts, so every resend (after a lost answer, a closed tab, a
+ * reload mid-send) is the same alert to the server, stored exactly once. The server's answer —
+ * the alert's id and the Alert-Key that proves this device reported it — is kept with the entry;
+ * the photos go after it, one by one, each under its own Idempotency-Key, chosen when it was
+ * queued. A photo the server refuses stays listed as refused (with the server's reason) and never
+ * costs the alert or the other photos.
+ *
+ * Entries live in IndexedDB (they survive a closed tab) and, for the screens, in memory: an
+ * immutable snapshot per entry, replaced on every change, which React reads with
+ * useSyncExternalStore. Without IndexedDB (an old browser's private window) the outbox still
+ * sends, from memory, what this tab queued.
  */
-import { createStore, del, entries, get, set } from 'idb-keyval';
-import type { CreateAlertBody, Photo } from '@wildalert/shared';
+import { createStore, del, entries as storedEntries, set, type UseStore } from 'idb-keyval';
+import type { Alert, CreateAlertBody, Photo } from '@wildalert/shared';
 import { ApiError } from '../../../lib/api-client.ts';
+import { postAlert, postPhoto } from './send-alert.ts';
 
-export interface QueuedPhoto {
+/** Why the server refused an alert or a photo for good (it is not sent again). */
+export interface Refusal {
+  status: number;
+  /** The problem's type and detail, as the server answered. */
+  type?: string;
+  detail?: string;
+}
+
+export interface OutboxPhoto {
   /** The upload's Idempotency-Key, kept with the photo from the start. */
   key: string;
   blob: Blob;
-  /** The server refused it (it will not be sent again): the HTTP status. */
-  refusedWith?: number;
+  refused?: Refusal;
 }
 
-export interface QueuedAlert {
-  idempotencyKey: string;
+/** What IndexedDB keeps of an entry. */
+interface StoredEntry {
+  /** The entry's id: the Idempotency-Key of its POST /Alerts. */
+  id: string;
   body: CreateAlertBody;
   /** ISO time it was queued. */
   queuedAt: string;
-  /** The server refused it (it will not be sent again): the HTTP status. */
-  refusedWith?: number;
-  /** The server stored the alert under this id: what waits is its photos. */
-  alertId?: string;
+  /** The server's answer: the alert's id, and the Alert-Key its photos go with. */
+  stored?: { alertId: string; alertKey: string };
+  refused?: Refusal;
+  /** Photos still to send, or refused, in the order they were chosen. */
+  photos: OutboxPhoto[];
+}
+
+export interface OutboxEntry extends StoredEntry {
+  /** Being sent now. */
+  sending: boolean;
   /**
-   * The Alert-Key the server answered the alert with, sent with its photos. Absent from what an
-   * older version queued (or an older server answered): the alert's Idempotency-Key then serves.
+   * Queued by this tab and not tried yet, or on its first go: a form watches it, and the outbox's
+   * list does not show it as waiting (yet).
    */
+  fresh: boolean;
+  /** The alert and its photos have all gone (refused photos aside): nothing more to send. */
+  done: boolean;
+  /** The stored alert, as the server answered it in this tab. */
+  alert?: Alert;
+  /** The photos the server stored in this tab, as it answered them. */
+  sentPhotos: readonly Photo[];
+  /** The last try's error: why it waits (no connection, the server busy) or was refused. */
+  failure?: ApiError;
+}
+
+/** What just happened: told to `subscribe`rs with the entry as it is now. */
+export type OutboxChange = 'queued' | 'sending' | 'sent' | 'photo-sent' | 'refused' | 'waiting' | 'done' | 'cancelled';
+
+export interface OutboxOptions {
+  /** Where the API is: '' in the app (same origin). */
+  origin?: string;
+  /** The IndexedDB database (one store, `alerts`). */
+  database?: string;
+  isOnline?: () => boolean;
+}
+
+/** An entry as an older version wrote it (a flat alertId, alertKey and refusedWith; `held`). */
+interface OlderEntry {
+  idempotencyKey: string;
+  body: CreateAlertBody;
+  queuedAt: string;
+  refusedWith?: number;
+  alertId?: string;
   alertKey?: string;
-  /** Photos still to send (or refused), in the order they were chosen. */
-  photos?: QueuedPhoto[];
-  /** The add form is sending it now: the outbox waits until the form hands it over (or the tab closes). */
-  held?: boolean;
+  photos?: { key: string; blob: Blob; refusedWith?: number }[];
 }
 
-const store = createStore('wildalert-outbox', 'alerts');
-const CHANGED = 'wildalert-outbox-changed';
-
-/** What changed: an alert queued, cancelled, stored by the server, or refused by it; one of its photos stored. */
-export type OutboxChange = 'queued' | 'cancelled' | 'sent' | 'refused' | 'photo-sent';
-
-function changed(change: OutboxChange) {
-  window.dispatchEvent(new CustomEvent<OutboxChange>(CHANGED, { detail: change }));
+/** Reads what this version or an older one stored. */
+function upgrade(raw: StoredEntry | OlderEntry): StoredEntry {
+  if ('id' in raw) return raw;
+  const id = raw.idempotencyKey;
+  return {
+    id,
+    body: raw.body,
+    queuedAt: raw.queuedAt,
+    // An alert stored before Alert-Keys: its Idempotency-Key serves.
+    ...(raw.alertId === undefined ? {} : { stored: { alertId: raw.alertId, alertKey: raw.alertKey ?? id } }),
+    ...(raw.refusedWith === undefined ? {} : { refused: { status: raw.refusedWith } }),
+    photos: (raw.photos ?? []).map((p) => ({ key: p.key, blob: p.blob, ...(p.refusedWith === undefined ? {} : { refused: { status: p.refusedWith } }) })),
+  };
 }
 
-/** Calls `onChange` whenever this tab changes the outbox; returns the unsubscribe. */
-export function onOutboxChange(onChange: (change: OutboxChange) => void): () => void {
-  const listener = (e: Event) => onChange((e as CustomEvent<OutboxChange>).detail);
-  window.addEventListener(CHANGED, listener);
-  return () => window.removeEventListener(CHANGED, listener);
-}
+const stored = ({ id, body, queuedAt, stored, refused, photos }: OutboxEntry): StoredEntry => ({
+  id,
+  body,
+  queuedAt,
+  ...(stored ? { stored } : {}),
+  ...(refused ? { refused } : {}),
+  photos,
+});
 
-/** Oldest first. */
-export async function queuedAlerts(): Promise<QueuedAlert[]> {
-  const all = (await entries<string, QueuedAlert>(store)).map(([, v]) => v);
-  return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
-}
-
-/** Queues an alert and its photos; `held`: the form sends it itself first (see releaseAlert). */
-export async function enqueueAlert(body: CreateAlertBody, idempotencyKey: string, photos: readonly QueuedPhoto[] = [], held = false): Promise<void> {
-  const item: QueuedAlert = { idempotencyKey, body, queuedAt: new Date().toISOString(), ...(photos.length > 0 ? { photos: [...photos] } : {}) };
-  await set(idempotencyKey, held ? { ...item, held } : item, store);
-  if (!held) changed('queued');
-}
-
-/**
- * The form hands a held alert over: stored by the server as `alertId` with `alertKey` (its
- * photos still to send), or not sent for want of a connection (the outbox sends it all later).
- */
-export async function releaseAlert(idempotencyKey: string, alertId?: string, alertKey?: string): Promise<void> {
-  const item = await queuedAlert(idempotencyKey);
-  if (!item) return;
-  const { held: _held, ...rest } = item;
-  if (alertId !== undefined && (item.photos ?? []).length === 0) await del(idempotencyKey, store);
-  else await set(idempotencyKey, alertId === undefined ? rest : { ...rest, alertId, ...(alertKey === undefined ? {} : { alertKey }) }, store);
-  // The form sent the alert itself: not one that waited for a connection.
-  changed('queued');
-}
-
-/** One queued alert, if still there. */
-export function queuedAlert(idempotencyKey: string): Promise<QueuedAlert | undefined> {
-  return get<QueuedAlert>(idempotencyKey, store);
-}
-
-export async function cancelQueuedAlert(idempotencyKey: string): Promise<void> {
-  await del(idempotencyKey, store);
-  changed('cancelled');
-}
-
-/** How the outbox reaches the server; given by the app (the outbox knows no API route). */
-export interface Senders {
-  /** POST /Alerts with its key: the stored alert's id, and the Alert-Key its answer carried. */
-  alert(body: CreateAlertBody, idempotencyKey: string): Promise<{ id: string; alertKey: string | undefined }>;
-  /** POST /Alerts/{id}/photos with the alert's Alert-Key and the photo's own Idempotency-Key. */
-  photo(alertId: string, alertKey: string, photoKey: string, blob: Blob): Promise<Photo>;
-}
-
-let senders: Senders | undefined;
-let flushing: Promise<void> | undefined;
-
-/**
- * Sends what waits, oldest first, until the outbox is empty or the network fails again.
- * One run at a time in this tab; across tabs, the Idempotency-Key keeps a double send harmless.
- */
-export function flushOutbox(): Promise<void> {
-  flushing ??= sendAll()
-    // IndexedDB unavailable (a private window of an old browser): nothing was queued either.
-    .catch(() => undefined)
-    .finally(() => {
-      flushing = undefined;
-    });
-  return flushing;
-}
-
-async function sendAll(): Promise<void> {
-  if (!navigator.onLine || !senders) return;
-  const waiting = (await queuedAlerts()).filter((item) => item.refusedWith === undefined && !item.held);
-  for (const item of waiting) {
-    if ((await sendItem(item, senders)) === 'stopped') return;
-  }
-}
+const waitingPhotos = (entry: StoredEntry) => entry.photos.filter((p) => !p.refused);
 
 /**
  * Whether to try again later (no connection, the server busy or failing, or still storing an
- * earlier send of the same upload: 409) rather than give up.
+ * earlier send of the same key: 409) rather than give up.
  */
-const transient = (error: unknown) =>
-  !(error instanceof ApiError) || error.kind === 'network' || error.status === 409 || error.status === 429 || error.status >= 500;
+const transient = (error: ApiError) => error.kind === 'network' || error.status === 409 || error.status === 429 || error.status >= 500;
 
-/**
- * Sends one queued alert, then each of its photos not refused yet, recording progress in
- * IndexedDB after every step. `stopped`: the network failed; the rest waits, in order.
- * `onPhoto`: each photo stored, as the server answered it.
- */
-async function sendItem(item: QueuedAlert, via: Senders, onPhoto?: (photo: Photo) => void): Promise<'done' | 'stopped'> {
-  let { alertId, alertKey } = item;
-  if (alertId === undefined) {
+const refusalOf = (error: ApiError): Refusal => ({
+  status: error.status,
+  ...(error.problem ? { type: error.problem.type, detail: error.problem.detail } : {}),
+});
+
+const asApiError = (error: unknown) => (error instanceof ApiError ? error : new ApiError('network', 0));
+const aborted = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+export class Outbox {
+  readonly #origin: string;
+  readonly #isOnline: () => boolean;
+  readonly #store: UseStore | undefined;
+  /** Every entry this tab knows, oldest first; finished ones stay for the form that watched them. */
+  #entries = new Map<string, OutboxEntry>();
+  #list: readonly OutboxEntry[] = [];
+  readonly #listeners = new Set<(change?: OutboxChange, entry?: OutboxEntry) => void>();
+  /** The send under way per entry: one at a time, whoever asks. */
+  readonly #inFlight = new Map<string, { done: Promise<'done' | 'stopped'>; abort: AbortController }>();
+  #flushing: Promise<void> | undefined;
+  readonly ready: Promise<void>;
+
+  constructor({ origin = '', database = 'wildalert-outbox', isOnline = () => navigator.onLine }: OutboxOptions = {}) {
+    this.#origin = origin;
+    this.#isOnline = isOnline;
+    let store: UseStore | undefined;
     try {
-      ({ id: alertId, alertKey } = await via.alert(item.body, item.idempotencyKey));
-    } catch (error) {
-      if (transient(error)) return 'stopped';
-      // Refused for good (say, the alert is invalid): kept so the visitor sees it, not resent.
-      await set(item.idempotencyKey, { ...item, refusedWith: (error as ApiError).status } satisfies QueuedAlert, store);
-      changed('refused');
-      return 'done';
+      store = createStore(database, 'alerts');
+    } catch {
+      // No IndexedDB at all: memory only.
     }
-    if ((item.photos ?? []).length === 0) {
-      await del(item.idempotencyKey, store);
-      changed('sent');
-      return 'done';
+    this.#store = store;
+    this.ready = this.#load();
+  }
+
+  async #load(): Promise<void> {
+    if (!this.#store) return;
+    const found = await storedEntries<string, StoredEntry | OlderEntry>(this.#store).catch(() => []);
+    for (const [, raw] of found) {
+      const entry = upgrade(raw);
+      const done = entry.stored !== undefined && waitingPhotos(entry).length === 0;
+      this.#entries.set(entry.id, { ...entry, sending: false, fresh: false, done, sentPhotos: [] });
     }
-    await set(item.idempotencyKey, { ...item, alertId, ...(alertKey === undefined ? {} : { alertKey }) } satisfies QueuedAlert, store);
-    changed('sent');
+    this.#publish();
   }
-  for (const photo of item.photos ?? []) {
-    if (photo.refusedWith !== undefined) continue;
-    let refusedWith: number | undefined;
-    try {
-      // Not `onPhoto?.(await …)`: without onPhoto, that would skip the upload itself.
-      const stored = await via.photo(alertId, alertKey ?? item.idempotencyKey, photo.key, photo.blob);
-      onPhoto?.(stored);
-    } catch (error) {
-      if (transient(error)) return 'stopped';
-      refusedWith = (error as ApiError).status;
+
+  /** Calls `listener` after every change (with what changed); returns the unsubscribe. */
+  subscribe = (listener: (change?: OutboxChange, entry?: OutboxEntry) => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** What waits or was refused (what the outbox lists), oldest first; the same array until something changes. */
+  list = (): readonly OutboxEntry[] => this.#list;
+
+  /** One entry, finished ones of this tab included; the same object until it changes. */
+  entry = (id: string): OutboxEntry | undefined => this.#entries.get(id);
+
+  /**
+   * Queues an alert under `id` (its Idempotency-Key) with its photos, and sends it at once when
+   * there is a connection. Queuing an id again (after the form withdrew it) starts it afresh.
+   */
+  async queue(id: string, body: CreateAlertBody, photos: readonly { key: string; blob: Blob }[] = []): Promise<void> {
+    await this.ready;
+    const entry: OutboxEntry = {
+      id,
+      body,
+      queuedAt: new Date().toISOString(),
+      photos: photos.map(({ key, blob }) => ({ key, blob })),
+      sending: false,
+      fresh: this.#isOnline(),
+      done: false,
+      sentPhotos: [],
+    };
+    this.#entries.set(id, entry);
+    await this.#save(entry);
+    this.#publish('queued', entry);
+    if (entry.fresh) void this.#send(id);
+  }
+
+  /**
+   * Takes an entry out: the visitor cancelled it or dismissed its refusal, or the form took back
+   * one the server would not take now. What is on its way is aborted; nothing more is sent.
+   */
+  async cancel(id: string): Promise<void> {
+    await this.ready;
+    const entry = this.#entries.get(id);
+    // Aborted, and forgotten at once: queued again, the id starts a send of its own.
+    this.#inFlight.get(id)?.abort.abort();
+    this.#inFlight.delete(id);
+    this.#entries.delete(id);
+    await this.#forget(id);
+    this.#publish('cancelled', entry);
+  }
+
+  /**
+   * Sends what waits, oldest first, until nothing is left or the network fails again. One run at
+   * a time in this tab; across tabs, the Idempotency-Keys keep a double send harmless.
+   */
+  flush(): Promise<void> {
+    this.#flushing ??= this.#sendAll().finally(() => {
+      this.#flushing = undefined;
+    });
+    return this.#flushing;
+  }
+
+  async #sendAll(): Promise<void> {
+    await this.ready;
+    for (const entry of this.#list) {
+      if (!this.#isOnline()) return;
+      if (entry.refused || entry.done) continue;
+      if ((await this.#send(entry.id)) === 'stopped') return;
     }
-    const now = await queuedAlert(item.idempotencyKey);
-    // Cancelled meanwhile: nothing more to send.
-    if (!now) return 'done';
-    const photos = (now.photos ?? []).flatMap((p) => (p.key !== photo.key ? [p] : refusedWith === undefined ? [] : [{ ...p, refusedWith }]));
-    await set(item.idempotencyKey, { ...now, photos } satisfies QueuedAlert, store);
-    changed(refusedWith === undefined ? 'photo-sent' : 'refused');
   }
-  const left = await queuedAlert(item.idempotencyKey);
-  // Done; refused photos stay listed until the visitor dismisses them.
-  if (left && (left.photos ?? []).length === 0) {
-    await del(item.idempotencyKey, store);
-    changed('photo-sent');
+
+  /**
+   * On app start: send what waits now, when the connection returns, and now and then meanwhile
+   * (a connection that is "online" but does not reach the server sends no event).
+   */
+  start(): void {
+    void this.flush();
+    window.addEventListener('online', () => void this.flush());
+    setInterval(() => void this.flush(), 30_000);
   }
-  return 'done';
+
+  /** Sends one entry, or joins its send under way. `stopped`: it waits (the network or the server failed). */
+  #send(id: string): Promise<'done' | 'stopped'> {
+    const under = this.#inFlight.get(id);
+    if (under) return under.done;
+    const abort = new AbortController();
+    const flight: { done: Promise<'done' | 'stopped'>; abort: AbortController } = {
+      abort,
+      done: this.#sendEntry(id, abort.signal).finally(() => {
+        if (this.#inFlight.get(id) === flight) this.#inFlight.delete(id);
+      }),
+    };
+    this.#inFlight.set(id, flight);
+    return flight.done;
+  }
+
+  /** The alert first (unless the server has it), then each photo not refused, saving progress after every step. */
+  async #sendEntry(id: string, signal: AbortSignal): Promise<'done' | 'stopped'> {
+    let entry = this.#entries.get(id);
+    if (!entry || entry.refused || entry.done) return 'done';
+    // Cancelled meanwhile (and perhaps queued again, a new entry under the same id): nothing more from this send.
+    const cancelled = () => signal.aborted || !this.#entries.has(id);
+    entry = this.#change(entry, { sending: true }, 'sending');
+    if (!entry.stored) {
+      try {
+        const { data, alertKey } = await postAlert(this.#origin, entry.body, entry.id, signal);
+        if (cancelled()) return 'done';
+        // A server older than Alert-Keys: the alert's Idempotency-Key serves.
+        entry = this.#change(entry, { stored: { alertId: data.id, alertKey: alertKey ?? entry.id }, alert: data, failure: undefined }, 'sent');
+      } catch (error) {
+        if (aborted(error) || cancelled()) return 'done';
+        return this.#failed(entry, asApiError(error), signal);
+      }
+      await this.#save(entry);
+    }
+    for (const photo of entry.photos) {
+      if (photo.refused) continue;
+      let refused: Refusal | undefined;
+      let answer: Photo | undefined;
+      try {
+        answer = await postPhoto(this.#origin, entry.stored!.alertId, entry.stored!.alertKey, photo.key, photo.blob, signal);
+      } catch (error) {
+        if (aborted(error) || cancelled()) return 'done';
+        const failure = asApiError(error);
+        if (transient(failure)) return this.#failed(entry, failure, signal);
+        refused = refusalOf(failure);
+      }
+      if (cancelled()) return 'done';
+      const photos = entry.photos.flatMap((p) => (p.key !== photo.key ? [p] : refused ? [{ ...p, refused }] : []));
+      entry = this.#change(entry, { photos, sentPhotos: answer ? [...entry.sentPhotos, answer] : entry.sentPhotos }, refused ? 'refused' : 'photo-sent');
+      await this.#save(entry);
+    }
+    // Done; refused photos stay listed until the visitor dismisses them.
+    this.#ended(id, signal);
+    entry = this.#change(entry, { sending: false, fresh: false, done: true, failure: undefined }, 'done');
+    if (entry.photos.length === 0) await this.#forget(id);
+    return 'done';
+  }
+
+  /** A try failed: the entry waits for the next (`stopped`), or is kept as refused for the visitor to see. */
+  async #failed(entry: OutboxEntry, failure: ApiError, signal: AbortSignal): Promise<'done' | 'stopped'> {
+    this.#ended(entry.id, signal);
+    if (transient(failure)) {
+      this.#change(entry, { sending: false, fresh: false, failure }, 'waiting');
+      return 'stopped';
+    }
+    const now = this.#change(entry, { sending: false, fresh: false, failure, refused: refusalOf(failure) }, 'refused');
+    await this.#save(now);
+    return 'done';
+  }
+
+  /**
+   * A send is over before it says so: whoever hears of its end (and flushes, say) starts a new
+   * send rather than joining this one.
+   */
+  #ended(id: string, signal: AbortSignal): void {
+    if (this.#inFlight.get(id)?.abort.signal === signal) this.#inFlight.delete(id);
+  }
+
+  /** The entry's next snapshot, published. */
+  #change(entry: OutboxEntry, change: Partial<OutboxEntry>, what: OutboxChange): OutboxEntry {
+    const next: OutboxEntry = { ...entry, ...change };
+    this.#entries.set(entry.id, next);
+    this.#publish(what, next);
+    return next;
+  }
+
+  #publish(change?: OutboxChange, entry?: OutboxEntry): void {
+    this.#list = [...this.#entries.values()]
+      .filter((e) => !(e.done && e.photos.length === 0))
+      .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+    for (const listener of this.#listeners) listener(change, entry);
+  }
+
+  async #save(entry: OutboxEntry): Promise<void> {
+    // Cancelled meanwhile: not written back.
+    if (!this.#store || this.#entries.get(entry.id) !== entry) return;
+    // IndexedDB failing (full, or gone): the entry still goes from memory.
+    await set(entry.id, stored(entry), this.#store).catch(() => undefined);
+  }
+
+  async #forget(id: string): Promise<void> {
+    if (this.#store) await del(id, this.#store).catch(() => undefined);
+  }
 }
 
-/**
- * The add form sends the photos of the alert it just stored, at once, rather than at the outbox's
- * next turn. Resolves with the photos stored now; what could not be sent stays queued.
- */
-export async function sendPhotosNow(idempotencyKey: string, via: Senders, onPhoto: (photo: Photo) => void): Promise<void> {
-  const item = await queuedAlert(idempotencyKey);
-  if (item && !item.held) await sendItem(item, via, onPhoto);
-}
+let deviceOutbox: Outbox | undefined;
 
-/**
- * On app start: send what waits now, when the connection returns, and now and then meanwhile,
- * with `via`. An alert still held by a form is one whose tab closed while sending: the outbox takes it.
- */
-export function startOutbox(via: Senders): void {
-  senders = via;
-  void (async () => {
-    for (const item of await queuedAlerts()) {
-      if (item.held) await releaseAlert(item.idempotencyKey);
-    }
-  })()
-    .catch(() => undefined)
-    .then(() => flushOutbox());
-  window.addEventListener('online', () => void flushOutbox());
-  // A connection that is "online" but does not reach the server sends no event.
-  setInterval(() => void flushOutbox(), 30_000);
+/** The app's outbox, built once: the add form queues in it, the list shows it, the app starts it. */
+export function theOutbox(): Outbox {
+  deviceOutbox ??= new Outbox();
+  return deviceOutbox;
 }

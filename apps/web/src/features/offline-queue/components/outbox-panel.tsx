@@ -3,38 +3,38 @@
  * "Wyślij teraz" and a way to cancel each. Plain elements, like the frame it sits in.
  */
 import './outbox-panel.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatCoordinates, sightingLine } from '../../../lib/format.ts';
-import { cancelQueuedAlert, flushOutbox, onOutboxChange, queuedAlerts, type QueuedAlert } from '../api/outbox.ts';
+import { theOutbox } from '../api/outbox.ts';
 import { animalNameOf, loadMessages, t } from '../../../i18n/i18n.ts';
 
 export default function OutboxPanel() {
   const queryClient = useQueryClient();
-  const [items, setItems] = useState<readonly QueuedAlert[]>([]);
+  const outbox = theOutbox();
+  // One the add form is sending is not waiting yet: listed once its first go has ended.
+  const all = useSyncExternalStore(outbox.subscribe, outbox.list);
+  const items = all.filter((item) => !item.fresh);
   const [sending, setSending] = useState(false);
   /** Shown for a while after the outbox sent something, so the visitor knows it went. */
   const [sentCount, setSentCount] = useState(0);
 
-  const reload = useCallback(() => {
-    // One the add form is sending itself is not waiting yet.
-    queuedAlerts().then((all) => setItems(all.filter((item) => !item.held)), () => setItems([]));
-  }, []);
-  useEffect(() => {
-    reload();
-    return onOutboxChange((change) => {
-      reload();
-      // A photo stored: the map shows it with its alert.
-      if (change === 'photo-sent') void queryClient.invalidateQueries({ queryKey: ['alerts'] });
-      if (change !== 'sent') return;
-      setSentCount((n) => n + 1);
-      // Stored now: the map shows it.
-      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
-    });
-  }, [reload, queryClient]);
+  useEffect(
+    () =>
+      outbox.subscribe((change, entry) => {
+        // A photo stored: the map shows it with its alert.
+        if (change === 'photo-sent') void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+        // What the form sent and shows itself is not news here.
+        if (change !== 'sent' || !entry || entry.fresh) return;
+        setSentCount((n) => n + 1);
+        // Stored now: the map shows it.
+        void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+      }),
+    [outbox, queryClient],
+  );
   // The photos' messages, loaded only when a queued alert has photos.
   const [photosReady, setPhotosReady] = useState(false);
-  const withPhotos = items.some((item) => (item.photos ?? []).length > 0);
+  const withPhotos = items.some((item) => item.photos.length > 0);
   useEffect(() => {
     if (withPhotos) void loadMessages('photos').then(() => setPhotosReady(true), () => undefined);
   }, [withPhotos]);
@@ -53,7 +53,7 @@ export default function OutboxPanel() {
   }
   const sendNow = () => {
     setSending(true);
-    void flushOutbox().finally(() => setSending(false));
+    void outbox.flush().finally(() => setSending(false));
   };
   return (
     <section className="wa-outbox" aria-labelledby="wa-outbox-title" data-testid="outbox">
@@ -72,25 +72,25 @@ export default function OutboxPanel() {
         <p className="wa-outbox-hint">{t('outbox.hint')}</p>
         <ul>
           {items.map((item) => {
-            const photos = item.photos ?? [];
-            const waitingPhotos = photos.filter((p) => p.refusedWith === undefined).length;
+            const photos = item.photos;
+            const waitingPhotos = photos.filter((p) => !p.refused).length;
             const seen = sightingLine(item.body);
             return (
-              <li key={item.idempotencyKey} data-testid="outbox-item">
+              <li key={item.id} data-testid="outbox-item">
                 <span>
                   <strong>{animalNameOf(item.body.animal)}</strong>{' '}
                   <span className="wa-outbox-meta">
                     {formatCoordinates(item.body.latitude, item.body.longitude)}
                     {seen !== '' && ` · ${seen}`}
-                    {photosReady && item.alertId === undefined && photos.length > 0 && ` ${t('photos.outbox.with', { count: photos.length })}`}
-                    {item.refusedWith !== undefined && ` — ${t('outbox.refused', { status: item.refusedWith })}`}
-                    {photosReady && item.alertId !== undefined && waitingPhotos > 0 && ` — ${t('photos.outbox.waiting', { count: waitingPhotos })}`}
+                    {photosReady && !item.stored && photos.length > 0 && ` ${t('photos.outbox.with', { count: photos.length })}`}
+                    {item.refused && ` — ${t('outbox.refused', { status: item.refused.status })}`}
+                    {photosReady && item.stored && waitingPhotos > 0 && ` — ${t('photos.outbox.waiting', { count: waitingPhotos })}`}
                     {photosReady &&
-                      photos.map((p, i) => p.refusedWith !== undefined && <span key={p.key}>{` — ${t('photos.outbox.refused', { n: i + 1, reason: refusal(p.refusedWith), status: p.refusedWith })}`}</span>)}
+                      photos.map((p, i) => p.refused && <span key={p.key}>{` — ${t('photos.outbox.refused', { n: i + 1, reason: refusal(p.refused.status), status: p.refused.status })}`}</span>)}
                   </span>
                 </span>
-                <button type="button" onClick={() => void cancelQueuedAlert(item.idempotencyKey)}>
-                  {photosReady && item.alertId !== undefined && waitingPhotos === 0 ? t('photos.outbox.dismiss') : t('outbox.cancel')}
+                <button type="button" onClick={() => void outbox.cancel(item.id)}>
+                  {photosReady && item.stored !== undefined && waitingPhotos === 0 ? t('photos.outbox.dismiss') : t('outbox.cancel')}
                 </button>
               </li>
             );
