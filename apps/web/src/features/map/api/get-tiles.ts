@@ -7,7 +7,7 @@ import { useQueries, useQueryClient, type QueryClient, type UseQueryResult } fro
 import type { TileId, TileResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
-import { yieldToMain } from '../../../lib/yield-to-main.ts';
+import { inBackground } from '../../../lib/later.ts';
 
 export interface LoadedTile {
   tile: TileId;
@@ -80,17 +80,17 @@ export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): Al
       const queryKey = tileKey(tile, filters);
       return {
         queryKey,
-        queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
           // Each tile's request sent in a task of its own (a few ms each on a phone): a view's
           // six are not one long task that a tap would wait for.
-          await yieldToMain();
-          return api<TileResponse>(tileQuery(tile, filters, Date.now()), {
-            signal,
-            // Asked again (a change heard on the live stream), or after the connection was lost:
-            // the browser's copy may be the old one for a few seconds more, so it revalidates.
-            cache: revalidate || queryClient.getQueryData(queryKey) !== undefined ? 'no-cache' : 'default',
-          });
-        },
+          inBackground(() =>
+            api<TileResponse>(tileQuery(tile, filters, Date.now()), {
+              signal,
+              // Asked again (a change heard on the live stream), or after the connection was lost:
+              // the browser's copy may be the old one for a few seconds more, so it revalidates.
+              cache: revalidate || queryClient.getQueryData(queryKey) !== undefined ? 'no-cache' : 'default',
+            }),
+          ),
       };
     }),
     combine,

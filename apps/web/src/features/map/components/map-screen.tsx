@@ -19,7 +19,7 @@ import { t } from '../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../lib/embedded.ts';
 import { clockTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { useAfterFirstPaint } from '../../../lib/later.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
@@ -118,13 +118,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const goToAdd = useLinkClickHandler(paths.addAlert);
   // Other features' parts wait for the map's first answer (its tiles; the list's search when the
   // list is shown): they must not delay the first markers. Once shown they stay, whatever loads next.
-  const [extrasDue, setExtrasDue] = useState(false);
-  const firstAnswer = list ? !alerts.isPending : tileAnswers.settled;
-  useEffect(() => {
-    if (!firstAnswer) return;
-    // When the browser is idle after the first markers: their code is not the first screen's.
-    return whenIdle(() => setExtrasDue(true), 1000);
-  }, [firstAnswer]);
+  const extrasDue = useAfterFirstPaint(list ? !alerts.isPending : tileAnswers.settled);
 
   const { change } = address;
   const openAlert = useCallback(
