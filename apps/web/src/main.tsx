@@ -4,7 +4,7 @@ import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { currentPath, paths } from './config/paths.ts';
 import { activate, initialLanguage } from './i18n/i18n.ts';
-import { whenIdleAfterLoad } from './lib/when-idle.ts';
+import { afterFirstPaint } from './lib/later.ts';
 
 // The page's language (the visitor's choice, a shared link's, the browser's) and its messages
 // first, and the code of the screen asked for when it has its own (the add form): the header
@@ -17,8 +17,7 @@ void Promise.all([activate(initialLanguage(window.location.search, navigator.lan
 // After the first paint's work is done: offline support is not needed to show the map. Not in
 // the embeddable map (another site's frame): it adds nothing and works online only.
 const embedded = currentPath().replace(/\/$/, '') === paths.embed;
-// When the browser is idle after the page's load: not in the first screen's tasks.
-if (!embedded) whenIdleAfterLoad(() => {
+if (!embedded) afterFirstPaint(() => {
   const ignore = () => undefined; // Not loadable (offline without the worker): the app works without.
   void import('./lib/register-service-worker.ts').then((m) => m.registerServiceWorker(), ignore);
   // Alerts added without a connection: sent now, and whenever the connection returns.

@@ -45,15 +45,27 @@ export function tileBounds(z: number, x: number, y: number): TileBounds {
 }
 
 /**
+ * Where a point lies on Web Mercator's square world, from (0, 0) at its north-west corner to
+ * (1, 1) at its south-east one: every grid, tile and screen pixel of the map is this times its
+ * side (gridOf, tilesInView, the map's markers). The one home of the projection's arithmetic;
+ * the SQL of the tiles (CELL_X, CELL_Y in tiles-repository.ts) writes the same expression, and
+ * its test checks that both put sample points in the same cells.
+ */
+export function mercator(latitude: number, longitude: number): { x: number; y: number } {
+  const lat = Math.max(-MERCATOR_MAX_LATITUDE, Math.min(MERCATOR_MAX_LATITUDE, latitude));
+  const rad = (lat * Math.PI) / 180;
+  return { x: (longitude + 180) / 360, y: (1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2 };
+}
+
+/**
  * Where a point falls on the grid of 2^bits squares per side at zoom z: bits = 0 gives its
- * tile, TILE_CELL_BITS its cell. The SQL of the tiles (tiles-repository.ts) computes the same.
+ * tile, TILE_CELL_BITS its cell (how the server clusters, and where the map places a live alert).
  */
 export function gridOf(latitude: number, longitude: number, z: number, bits = 0): { x: number; y: number } {
   const n = 2 ** (z + bits);
-  const lat = Math.max(-MERCATOR_MAX_LATITUDE, Math.min(MERCATOR_MAX_LATITUDE, latitude));
-  const rad = (lat * Math.PI) / 180;
-  const x = Math.floor(((longitude + 180) / 360) * n);
-  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  const p = mercator(latitude, longitude);
+  const x = Math.floor(p.x * n);
+  const y = Math.floor(p.y * n);
   return { x: Math.min(n - 1, Math.max(0, x)), y: Math.min(n - 1, Math.max(0, y)) };
 }
 
@@ -86,9 +98,9 @@ export function tilesInView(
   // At zoom 0 the world is one 256-pixel tile: the one tile of alerts is drawn that wide.
   const world = 256 * 2 ** Math.round(mapZoom);
   const size = world / n;
-  const rad = (Math.max(-MERCATOR_MAX_LATITUDE, Math.min(MERCATOR_MAX_LATITUDE, centre.latitude)) * Math.PI) / 180;
-  const cx = ((centre.longitude + 180) / 360) * world;
-  const cy = ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * world;
+  const p = mercator(centre.latitude, centre.longitude);
+  const cx = p.x * world;
+  const cy = p.y * world;
   const first = (v: number, span: number) => Math.floor((v - span / 2 - margin) / size);
   const last = (v: number, span: number) => Math.floor((v + span / 2 + margin - 1) / size);
   const tiles: TileId[] = [];

@@ -15,7 +15,11 @@ export const IN_TILE = `a.public_location::geometry && ST_MakeEnvelope($1::float
       AND ST_X(a.public_location::geometry) >= $1::float8 AND (ST_X(a.public_location::geometry) < $3::float8 OR $3::float8 = 180)
       AND ST_Y(a.public_location::geometry) > $2::float8 AND ST_Y(a.public_location::geometry) <= $4::float8`;
 
-/** The cell of `a` on the grid of $5 cells per world side: gridOf's arithmetic. */
+/**
+ * The cell of `a` on the grid of $5 cells per world side: the expression of `mercator` and
+ * `gridOf` (packages/shared/src/tiles.ts), the map's own, with which it places a live alert in
+ * its cluster. tiles-repository.test.ts checks that both agree on sample points, edges included.
+ */
 export const CELL_X = `floor((ST_X(a.public_location::geometry) + 180) / 360 * $5)::int`;
 export const CELL_Y = `floor((1 - ln(tan(radians(ST_Y(a.public_location::geometry))) + 1 / cos(radians(ST_Y(a.public_location::geometry)))) / pi()) / 2 * $5)::int`;
 

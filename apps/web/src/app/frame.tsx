@@ -11,7 +11,7 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 import { paths } from '../config/paths.ts';
 import { t, useLanguage } from '../i18n/i18n.ts';
-import { useAfterLoad } from '../lib/use-after-load.ts';
+import { useAfterFirstPaint } from '../lib/later.ts';
 
 /** Alerts waiting for a connection: loaded once the page has loaded and the browser is idle, shown only when there are any. */
 const OutboxPanel = lazy(() =>
@@ -35,7 +35,7 @@ export function Header() {
 }
 
 export function Frame() {
-  const loaded = useAfterLoad();
+  const loaded = useAfterFirstPaint();
   // Another language draws the screen anew (its state lives in stores and the address).
   const language = useLanguage();
   return (

@@ -2,12 +2,12 @@
  * GET /Alerts/tiles/{z}/{x}/{y}: the map's alerts, one query per tile, so that tiles are shared
  * between views (a pan asks only for the tiles it reveals) and cached as the server allows.
  */
-import { useCallback, useRef } from 'react';
-import { useQueries, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { skipToken, useQueries, useQueryClient, type QueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { TileId, TileResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
-import { yieldToMain } from '../../../lib/yield-to-main.ts';
+import { inBackground } from '../../../lib/later.ts';
 
 export interface LoadedTile {
   tile: TileId;
@@ -20,6 +20,8 @@ const TILES_KEY = ['alert-tiles'] as const;
 /** The window, not its start: the key stays the same while time passes. */
 const tileKey = (tile: TileId, filters: MapFilters) =>
   [...TILES_KEY, filters.window, filters.animals.join(','), tile.z, tile.x, tile.y] as const;
+
+type TileOptions = UseQueryOptions<TileResponse, Error, TileResponse, ReturnType<typeof tileKey>>;
 
 function tileQuery(tile: TileId, filters: MapFilters, now: number): string {
   const query = new URLSearchParams();
@@ -54,52 +56,66 @@ export interface AlertTiles {
   retry(): void;
 }
 
+interface View {
+  tiles: readonly TileId[];
+  filters: MapFilters;
+}
+
+const answered = (results: ReadonlyArray<UseQueryResult<TileResponse>>, tiles: readonly TileId[]): LoadedTile[] =>
+  results.flatMap((r, i) => (r.data ? [{ tile: tiles[i]!, data: r.data }] : []));
+
 export function useAlertTiles(tiles: readonly TileId[], filters: MapFilters): AlertTiles {
   const queryClient = useQueryClient();
+  const view = useMemo<View>(() => ({ tiles, filters }), [tiles, filters]);
+  // The last view whose tiles all answered stays drawn while the next one loads (another zoom,
+  // another time window): no blink, and never two zooms' counts at once. Its answers are read
+  // from the query cache (watched here, never asked again), only its tiles are remembered.
+  const [shown, setShown] = useState<View>();
+  const before = shown !== view ? shown : undefined;
   // Stable, so that TanStack Query combines the results again only when they change.
   const combine = useCallback(
-    (results: Array<UseQueryResult<TileResponse>>) => {
-      const loaded: LoadedTile[] = [];
-      results.forEach((r, i) => {
-        if (r.data) loaded.push({ tile: tiles[i]!, data: r.data });
-      });
+    (all: Array<UseQueryResult<TileResponse>>) => {
+      const results = all.slice(0, tiles.length);
+      const settled = tiles.length > 0 && results.every((r) => r.isSuccess || r.isError);
+      const loaded = answered(results, tiles);
       return {
-        loaded,
+        loaded: settled || !before ? loaded : answered(all.slice(tiles.length), before.tiles),
         firstLoad: loaded.length === 0 && (tiles.length === 0 || results.some((r) => r.isPending)),
         refreshing: results.some((r) => r.isFetching),
         failed: results.some((r) => r.isError),
         offline: loaded.length === 0 && results.some((r) => r.fetchStatus === 'paused' || (r.isError && r.error instanceof Error && isNetwork(r.error))),
-        settled: tiles.length > 0 && results.every((r) => r.isSuccess || r.isError),
+        settled,
         retry: () => results.forEach((r) => r.isError && void r.refetch()),
       };
     },
-    [tiles],
+    [tiles, before],
   );
-  const current = useQueries({
-    queries: tiles.map((tile) => {
-      const queryKey = tileKey(tile, filters);
-      return {
-        queryKey,
-        queryFn: async ({ signal }: { signal: AbortSignal }) => {
-          // Each tile's request sent in a task of its own (a few ms each on a phone): a view's
-          // six are not one long task that a tap would wait for.
-          await yieldToMain();
-          return api<TileResponse>(tileQuery(tile, filters, Date.now()), {
-            signal,
-            // Asked again (a change heard on the live stream), or after the connection was lost:
-            // the browser's copy may be the old one for a few seconds more, so it revalidates.
-            cache: revalidate || queryClient.getQueryData(queryKey) !== undefined ? 'no-cache' : 'default',
-          });
-        },
-      };
-    }),
+  const answers = useQueries({
+    queries: [
+      ...tiles.map((tile): TileOptions => {
+        const queryKey = tileKey(tile, filters);
+        return {
+          queryKey,
+          queryFn: ({ signal }: { signal: AbortSignal }) =>
+            // Each tile's request sent in a task of its own (a few ms each on a phone): a view's
+            // six are not one long task that a tap would wait for.
+            inBackground(() =>
+              api<TileResponse>(tileQuery(tile, filters, Date.now()), {
+                signal,
+                // Asked again (a change heard on the live stream), or after the connection was lost:
+                // the browser's copy may be the old one for a few seconds more, so it revalidates.
+                cache: revalidate || queryClient.getQueryData(queryKey) !== undefined ? 'no-cache' : 'default',
+              }),
+            ),
+        };
+      }),
+      ...(before?.tiles ?? []).map((tile): TileOptions => ({ queryKey: tileKey(tile, before!.filters), queryFn: skipToken })),
+    ],
     combine,
   });
-  // The last view whose tiles all arrived stays while the next one loads (another zoom, another
-  // time window): no blink, and never two zooms' counts at once.
-  const last = useRef<readonly LoadedTile[] | undefined>(undefined);
-  if (current.settled) last.current = current.loaded;
-  return current.settled || !last.current ? current : { ...current, loaded: last.current };
+  // Set while rendering (React draws again at once, before painting): this view is the one shown now.
+  if (answers.settled && shown !== view) setShown(view);
+  return answers;
 }
 
 const isNetwork = (error: Error) => 'kind' in error && error.kind === 'network';

@@ -19,17 +19,17 @@ import { t } from '../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../lib/embedded.ts';
 import { clockTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { useAfterFirstPaint } from '../../../lib/later.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
 import { alertQueryKey } from '../api/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
-import { refreshTiles, type AlertTiles } from '../api/get-tiles.ts';
+import { refreshTiles, useAlertTiles } from '../api/get-tiles.ts';
 import { useAlertsArea } from '../hooks/use-alerts-area.ts';
 import { useConfirmedAlert, useCreatedAlert } from '../hooks/use-created-alert.ts';
 import { useFocusedAlert } from '../hooks/use-focused-alert.ts';
 import { useFollowVisitor } from '../hooks/use-follow-visitor.ts';
 import { useLastSeenAlerts } from '../hooks/use-last-seen-alerts.ts';
-import { mergeTiles, useMapItems, type MapItems } from '../hooks/use-map-items.ts';
+import { useMapItems, type MapItems } from '../hooks/use-map-items.ts';
 import { useMapAddress, useViewInAddress } from '../hooks/use-map-address.ts';
 import { useSelection, type Selection } from '../hooks/use-selection.ts';
 import { useShownAlerts } from '../hooks/use-shown-alerts.ts';
@@ -38,10 +38,7 @@ import { AlertsStatus } from './alerts-status.tsx';
 import { AlertList, EmptyView, MapControls, MapLayers, MapToolbar, SelectionPopup } from './lazy-extras.ts';
 import { LiveStatus } from './live-status.tsx';
 import { AlertClusters } from './map/alert-clusters.tsx';
-import { NO_ANSWERS, TileSearches } from './map/tile-searches.tsx';
 import { VisibleTiles } from './map/visible-tiles.tsx';
-
-const NO_LIVE = { added: [], removed: new Set<string>(), fresh: new Set<string>() };
 
 /** An alert that arrives live but was reported earlier than this was restored by a moderator. */
 const RESTORED_MS = 5 * 60_000;
@@ -79,17 +76,14 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   // The map asks by tile; the list (and its downloads) by radius, as API clients do.
   const [tiles, setTiles] = useState<readonly TileId[]>([]);
   const showTiles = useCallback((next: TileId[]) => setTiles((now) => (sameTiles(now, next) ? now : next)), []);
-  const [tileAnswers, setTileAnswers] = useState<AlertTiles>(NO_ANSWERS);
+  const tileAnswers = useAlertTiles(tiles, address.filters);
   const alerts = useAlerts(area, address.filters, list);
-  const fresh = useMemo(
-    () =>
-      tileAnswers.settled && !tileAnswers.failed ? mergeTiles(tileAnswers.loaded, NO_LIVE, address.filters) : undefined,
-    [tileAnswers.settled, tileAnswers.failed, tileAnswers.loaded, address.filters],
-  );
-  const lastSeen = useLastSeenAlerts(fresh, tileAnswers.offline, address.filters);
-  const offlineNote = lastSeen && t('map.lastSeen', { when: clockTime(lastSeen.savedAt, Date.now()) });
   const live = useLiveAlerts(area);
+  // The one pipeline: the tiles' answers (read from the query cache) and the live changes, merged once.
   const onMap = useMapItems(tileAnswers.loaded, live, address.filters, created, focused.alert);
+  // Kept for a first paint without a connection: what the view drew once all its tiles answered.
+  const lastSeen = useLastSeenAlerts(tileAnswers.settled && !tileAnswers.failed ? onMap : undefined, tileAnswers.offline, address.filters);
+  const offlineNote = lastSeen && t('map.lastSeen', { when: clockTime(lastSeen.savedAt, Date.now()) });
   const items: MapItems = useMemo(
     () => (lastSeen ? { alerts: lastSeen.alerts, clusters: lastSeen.clusters.map((c) => ({ ...c, key: `${c.latitude}/${c.longitude}`, zoom: tiles[0]?.z ?? 0, fresh: false })) } : onMap),
     [lastSeen, onMap, tiles],
@@ -118,13 +112,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
   const goToAdd = useLinkClickHandler(paths.addAlert);
   // Other features' parts wait for the map's first answer (its tiles; the list's search when the
   // list is shown): they must not delay the first markers. Once shown they stay, whatever loads next.
-  const [extrasDue, setExtrasDue] = useState(false);
-  const firstAnswer = list ? !alerts.isPending : tileAnswers.settled;
-  useEffect(() => {
-    if (!firstAnswer) return;
-    // When the browser is idle after the first markers: their code is not the first screen's.
-    return whenIdle(() => setExtrasDue(true), 1000);
-  }, [firstAnswer]);
+  const extrasDue = useAfterFirstPaint(list ? !alerts.isPending : tileAnswers.settled);
 
   const { change } = address;
   const openAlert = useCallback(
@@ -147,7 +135,6 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
 
   return (
     <div className="wa-map-screen" data-live={live.status}>
-      <TileSearches tiles={tiles} filters={address.filters} onChange={setTileAnswers} />
       <VisuallyHidden as="h1">{t('map.label')}</VisuallyHidden>
       {/* Early in the Tab order, though shown at the bottom right: the screen's main action. */}
       {!embedded && (

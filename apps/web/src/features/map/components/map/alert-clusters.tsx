@@ -30,7 +30,7 @@ import type { MapFilters } from '../../../../lib/map-url.ts';
 import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
 import { controlBoxes, underControl, watchControls } from './controls-over-map.ts';
 import type { Box } from './popup-room.ts';
-import { mergeNear, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
+import { joinNeighbours, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
 
 interface AlertClustersProps {
@@ -56,7 +56,7 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
   // The same object until the map moves: each marker measures where it lies once per move.
   const bounds = useMemo(() => moved?.bounds ?? map.getBounds(), [moved, map]);
   const zoom = moved?.zoom ?? Math.round(map.getZoom());
-  const drawn = useMemo(() => mergeNear(items, zoom, fresh), [items, zoom, fresh]);
+  const drawn = useMemo(() => joinNeighbours(items, zoom, fresh), [items, zoom, fresh]);
   // Markers beyond the most drawn so far are added a batch at a time (Leaflet takes ~0.15 ms
   // for each: a first view's 200 at once would be one long task, which a tap would wait for).
   const total = drawn.clusters.length + drawn.alerts.length;
