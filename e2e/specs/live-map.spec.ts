@@ -2,27 +2,33 @@ import { expect, startWildAlert, test } from '../support/fixtures.ts';
 import { KRAKOW, marker, popup } from '../support/app.ts';
 
 const MODERATOR = 'moderator-token-for-browser-tests';
-test.use({ serverOptions: { engine: 'pglite', env: { ADMIN_TOKEN: MODERATOR } } });
+// PostgreSQL (a server kept between tests); the embedded engine's own live path (in-process, no
+// NOTIFY) is shown in a browser by the first test, and on both engines by the API suite.
+test.use({ serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN: MODERATOR } } });
 
 const near = (dLat: number, dLon: number) => ({ latitude: KRAKOW.latitude + dLat, longitude: KRAKOW.longitude + dLon });
 
-test('a sighting reported elsewhere appears on the open map at once, highlighted', async ({ page, wildalert }) => {
-  await wildalert.createAlert({ ...near(0.01, 0.01), animal: 'fox', comments: 'wcześniej' });
-  await page.goto('');
-  await expect(marker(page, 'Lis')).toBeVisible();
-  await expect(page.locator('[data-live="live"]')).toBeAttached();
-  await expect(page.getByTestId('live-offline')).toHaveCount(0);
+test.describe('on the embedded database', () => {
+  test.use({ serverOptions: { engine: 'pglite', env: { ADMIN_TOKEN: MODERATOR } } });
 
-  await wildalert.createAlert({ ...near(-0.01, -0.01), animal: 'boar', comments: 'Dzik na Kazimierzu, teraz' });
-  const boar = marker(page, 'Dzik');
-  await expect(boar).toBeVisible();
-  await expect(boar).toHaveClass(/wa-fresh/);
-  await expect(page.getByText('Nowe zgłoszenie: Dzik')).toBeAttached();
-  // The highlight is brief.
-  await expect(boar).not.toHaveClass(/wa-fresh/, { timeout: 15_000 });
-  await boar.click();
-  await expect(popup(page).getByTestId('alert-comments')).toHaveText('Dzik na Kazimierzu, teraz');
-  await expect(popup(page).getByTestId('alert-time')).toHaveText('Zgłoszono przed chwilą');
+  test('a sighting reported elsewhere appears on the open map at once, highlighted', async ({ page, wildalert }) => {
+    await wildalert.createAlert({ ...near(0.01, 0.01), animal: 'fox', comments: 'wcześniej' });
+    await page.goto('');
+    await expect(marker(page, 'Lis')).toBeVisible();
+    await expect(page.locator('[data-live="live"]')).toBeAttached();
+    await expect(page.getByTestId('live-offline')).toHaveCount(0);
+
+    await wildalert.createAlert({ ...near(-0.01, -0.01), animal: 'boar', comments: 'Dzik na Kazimierzu, teraz' });
+    const boar = marker(page, 'Dzik');
+    await expect(boar).toBeVisible();
+    await expect(boar).toHaveClass(/wa-fresh/);
+    await expect(page.getByText('Nowe zgłoszenie: Dzik')).toBeAttached();
+    // The highlight is brief.
+    await expect(boar).not.toHaveClass(/wa-fresh/, { timeout: 15_000 });
+    await boar.click();
+    await expect(popup(page).getByTestId('alert-comments')).toHaveText('Dzik na Kazimierzu, teraz');
+    await expect(popup(page).getByTestId('alert-time')).toHaveText('Zgłoszono przed chwilą');
+  });
 });
 
 test('a sighting far from the map does not appear on it', async ({ page, wildalert }) => {

@@ -4,7 +4,7 @@ import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, marker, popup, sidewaysOverflow } from '../support/app.ts';
 
 const ADMIN_TOKEN = 'moderator-token-for-e2e-tests';
-test.use({ serverOptions: { engine: 'pglite', env: { ADMIN_TOKEN } } });
+test.use({ serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN } } });
 
 /** The open reports the moderator sees, as reason texts per alert. */
 async function reportedReasons(wildalert: WildAlertServer): Promise<string[]> {

@@ -174,8 +174,8 @@ export const test = base.extend<
   { keptServer: { for(options: ServerOptions): Promise<StartedServer> } }
 >({
   // PostgreSQL by default: the server opens a template copy in about a second, where the
-  // embedded engine takes several seconds of WebAssembly per server. The specs of the embedded
-  // engine's own paths (the live map, abuse reports, the self-check) choose 'pglite'; the API
+  // embedded engine takes several seconds of WebAssembly per server (~6 s of CPU). The embedded
+  // engine's own paths (the live map, the self-check) are shown once each on 'pglite'; the API
   // suite runs everything on both engines.
   serverOptions: [{ engine: 'postgres', env: {} }, { option: true }],
 
