@@ -88,7 +88,7 @@ export class TileCache {
   }
 
   /** An alert at `point` (its public location) changed: every tile holding it, at every zoom, is read again. */
-  changedAt(point: LatLon): void {
+  private changedAt(point: LatLon): void {
     const change = ++this.changeCount;
     const now = Date.now();
     for (const [prefix, { at }] of this.lastChange) {

@@ -1,5 +1,5 @@
 /** Alerts: searches through the search cache, and a new alert (its transaction, then its publication). */
-import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
+import type { AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { SearchCache } from '../caches/search-cache.ts';
 import type { AlertsRepository, CreateResult } from '../repositories/alerts-repository.ts';
 import type { AlertChanges } from './alert-changes.ts';
@@ -27,8 +27,6 @@ export function alertsService({ alerts, alertKeys, searchCache, changes }: Alert
       if (!result.replayed) await changes.published();
       return { ...result, alertKey: alertKeys.of(result.alert.id) };
     },
-
-    findById: (id: string): Promise<Alert | undefined> => alerts.findById(id),
   };
 }
 
