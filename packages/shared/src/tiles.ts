@@ -27,6 +27,9 @@ export const HOTSPOT_CELL_BITS = 4;
  */
 export const TILE_SIZE_PX = 512;
 
+/** Web Mercator's world, in metres along the equator (2π × WGS 84's 6,378,137 m): what a pixel spans there, times 256 × 2^zoom. */
+export const EQUATOR_M = 40_075_016.686;
+
 /** The latitude Web Mercator stops at: tiles reach from -85.0511° to 85.0511°. */
 const MERCATOR_MAX_LATITUDE = 85.0511287798066;
 

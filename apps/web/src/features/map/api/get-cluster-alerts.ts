@@ -1,5 +1,5 @@
 /** The alerts of one cluster, for its list: GET /Alerts around it, kept to its cell. */
-import { gridOf, LIMIT_MAX, TILE_CELL_BITS, type Alert, type AlertListResponse } from '@wildalert/shared';
+import { EQUATOR_M, gridOf, LIMIT_MAX, TILE_CELL_BITS, type Alert, type AlertListResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 
@@ -12,9 +12,6 @@ interface ClusterPlace {
   /** Made of neighbouring cells on the map: its alerts lie within this many metres. */
   radiusM?: number;
 }
-
-/** The Earth's circumference at the equator, in metres (Web Mercator's sphere). */
-const EQUATOR_M = 40_075_016.686;
 
 /** Newest first, as GET /Alerts sorts them. */
 export async function getClusterAlerts(cluster: ClusterPlace, filters: MapFilters): Promise<Alert[]> {

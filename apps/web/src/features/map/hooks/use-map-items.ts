@@ -7,7 +7,7 @@
  * (its `newest` is as new) does not count it twice.
  */
 import { useMemo } from 'react';
-import { gridOf, mercator, TILE_CELL_BITS, type Alert, type Cluster, type TileId } from '@wildalert/shared';
+import { EQUATOR_M, gridOf, mercator, TILE_CELL_BITS, type Alert, type Cluster, type TileId } from '@wildalert/shared';
 import { showsAnimal, type MapFilters } from '../../../lib/map-url.ts';
 import type { LiveAlerts } from '../api/alert-stream.ts';
 import type { LoadedTile } from '../api/get-tiles.ts';
@@ -217,7 +217,7 @@ export function joinNeighbours(items: MapItems, mapZoom: number, fresh: Readonly
     }
     const spot = group.every((g, i) => (g.alert || g.cluster!.spot) && points[i]!.latitude === points[0]!.latitude && points[i]!.longitude === points[0]!.longitude);
     // How far its alerts may lie: a server cluster's within its cell, ~64 px across.
-    const metresPerPx = (40_075_016.686 * Math.cos((latitude * Math.PI) / 180)) / (256 * 2 ** mapZoom);
+    const metresPerPx = (EQUATOR_M * Math.cos((latitude * Math.PI) / 180)) / (256 * 2 ** mapZoom);
     const centre = project({ latitude, longitude }, mapZoom);
     const reachPx = Math.max(...group.map((g) => Math.hypot(g.x - centre.x, g.y - centre.y) + (g.cluster ? 91 : 0)));
     // Alerts alone: the zoom at which the closest two stand NEAR_PX apart.
