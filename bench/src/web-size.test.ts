@@ -48,8 +48,9 @@ it(`of which scripts and styles at most ${SCRIPTS_STYLES_BUDGET_KB} kB as sent (
 
 it("the map's parts loaded just after its first paint are asked for by the page itself, beside the app's script", () => {
   // Announced by index.html (apps/web/vite-preload.ts), not found by the script once it has run
-  // and then by those parts in turn: two round trips fewer before the map's first tiles.
-  const extras = visit.transfers.flatMap((t) => {
+  // and then by those parts in turn: two round trips fewer before the map's first tiles. Asked
+  // for before the markers show; being low-priority, they may finish just after.
+  const extras = visit.requested.flatMap((t) => {
     const part = /\/assets\/(map-extras|round-map-button|CircleMarker)-/.exec(t.url)?.[1];
     return part ? [{ part, initiator: t.initiator }] : [];
   });

@@ -46,6 +46,8 @@ export interface FirstVisit {
   /** What the service worker downloaded to precache once the page had loaded. */
   precacheKb: number;
   transfers: Transfer[];
+  /** Every request the page sent before the markers showed, finished or not (low-priority preloads may finish later). */
+  requested: Array<{ url: string; initiator: string }>;
   precached: Transfer[];
 }
 
@@ -76,8 +78,10 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
     let markersShown = false;
     // The map's searches (one per tile) under way: the markers have shown once all have answered.
     const searching = new Set<string>();
+    const requested: FirstVisit['requested'] = [];
     cdp.on('Network.requestWillBeSent', (e) => {
       requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', initiator: e.initiator.type });
+      if (!markersShown) requested.push({ url: e.request.url, initiator: e.initiator.type });
       if (ALERTS.test(e.request.url)) searching.add(e.requestId);
     });
     cdp.on('Network.loadingFailed', (e) => searching.delete(e.requestId));
@@ -125,6 +129,7 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
       alertsKb: kb(alerts),
       precacheKb: kb(worker),
       transfers,
+      requested,
       precached: worker,
     };
   } finally {
