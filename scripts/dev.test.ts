@@ -66,9 +66,9 @@ describe('npm run dev', () => {
     expect(health).toMatchObject({ status: 'ok', database: { engine: 'pglite', up: true } });
     const openapi = await (await fetch(`${web}/docs/json`)).json();
     expect(openapi).toHaveProperty('openapi');
-    // Moderation is off without ADMIN_TOKEN: the API's own answer, not Vite's 404.
+    // Moderation needs a member of staff: the API's own answer, not Vite's 404.
     const moderation = await fetch(`${web}/moderation/reports`);
-    expect(moderation.status).toBe(403);
+    expect(moderation.status).toBe(401);
     expect(moderation.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const root = await fetch(`${web}/`, { redirect: 'manual' });
     expect(root.status).toBe(302);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import { firstAdminLink, freePort, StaffClient, startServerProcess, type ServerProcess } from '@wildalert/test-support';
 import { shellCommands } from './docs.ts';
 
 const exec = promisify(execFile);
@@ -19,8 +19,13 @@ const bin = (pkg: string, file: string) => path.join(path.dirname(require.resolv
 const REDOCLY = bin('@redocly/cli', 'bin/cli.js');
 const PRISM = bin('@stoplight/prism-cli', 'dist/index.js');
 
-const ADMIN_TOKEN = 'prism-test-moderator-token';
-const moderator = { authorization: `Bearer ${ADMIN_TOKEN}` };
+/** A moderator's personal API token, made through the first admin (from the first-start link). */
+let moderatorToken = '';
+const moderator = {
+  get authorization() {
+    return `Bearer ${moderatorToken}`;
+  },
+};
 const json = { 'content-type': 'application/json' };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-openapi-'));
@@ -70,7 +75,6 @@ beforeAll(async () => {
     env: {
       DATA_DIR: path.join(dir, 'data'),
       LOG_LEVEL: 'warn',
-      ADMIN_TOKEN,
       RATE_LIMIT_POSTS_PER_MINUTE: '1000',
       RATE_LIMIT_POSTS_PER_DAY: '1000',
       // Its requests come from one address, two proxies and the examples at once; on a busy
@@ -80,6 +84,9 @@ beforeAll(async () => {
       QUERY_TIME_BURST_MS: '1000000000',
     },
   });
+  const admin = new StaffClient(server.url);
+  await admin.acceptInvite(await firstAdminLink(server.output), 'Prism Admin');
+  moderatorToken = await admin.createToken('moderator');
   fs.writeFileSync(documentFile, await (await fetch(`${server.url}/openapi.json`)).text());
   // `strict` checks requests too: a good request must pass it. `lenient` forwards any
   // request, so that the server's own answers to bad ones are checked.

@@ -8,7 +8,7 @@ import { trustedProxies } from './http/client-address.ts';
 import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
-import admin from './plugins/admin.ts';
+import staffAuth from './plugins/staff-auth.ts';
 import compression from './plugins/compression.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
@@ -34,6 +34,10 @@ import { loadContacts } from './repositories/contacts-table.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
+import staffAccount from './routes/staff-account.ts';
+import staffAdmin from './routes/staff-admin.ts';
+import staffInvites from './routes/staff-invites.ts';
+import staffSignIn from './routes/staff-sign-in.ts';
 import moderation from './routes/moderation.ts';
 import pushSubscriptions from './routes/push-subscriptions.ts';
 import { parseQueryString, refuseUndeclaredBody, validatorCompiler } from './http/validation.ts';
@@ -93,8 +97,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compression);
   const addMethodNotAllowed = recordRoutes(app);
   await app.register(securityHeaders, { tileUrl: config.tileUrl, embedFrameAncestors: config.embedFrameAncestors });
-  // Any origin may read and write: the API is anonymous and no browser credential (cookie)
-  // is ever honoured, so another page can do nothing a visitor could not do directly.
+  // Any origin may read and write what a visitor may: without credentials. The staff's session
+  // cookie is SameSite=Lax (no other site's request carries it) and no CORS answer allows
+  // credentials, and every signed-in write needs the X-CSRF-Token header besides.
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
@@ -114,10 +119,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(rateLimit, { limits: config.rateLimit, redisUrl: config.redisUrl });
   await app.register(queryBudget, { budget: config.queryBudget });
-  await app.register(admin, { adminToken: config.adminToken });
   await app.register(docs, { version });
   await app.register(db, { config });
   await app.register(repositories);
+  await app.register(staffAuth, { staff: config.staff });
   await app.register(live);
   await app.register(push, { config: config.push });
   await app.register(caches, { timeZone: config.timeZone });
@@ -130,6 +135,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsTiles);
   await app.register(alertsHotspots);
   await app.register(moderation);
+  await app.register(staffSignIn, { ssoName: undefined });
+  await app.register(staffInvites);
+  await app.register(staffAccount);
+  await app.register(staffAdmin);
   await app.register(alertVotes, { perDay: config.votesPerNetworkPerDay });
   await app.register(contacts, { table: contactTable });
   await app.register(pushSubscriptions);

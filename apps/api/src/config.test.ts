@@ -13,7 +13,8 @@ describe('loadConfig', () => {
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       photos: { dir: path.resolve('data-photos') },
       photoDecodes: { concurrent: os.availableParallelism(), queue: 8 },
-      adminToken: undefined,
+      retiredAdminToken: false,
+      staff: { publicUrl: undefined, sessionIdleMinutes: 30, sessionHours: 12 },
       trustProxy: false,
       redisUrl: undefined,
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
@@ -128,12 +129,16 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/wildalert',
       TILE_URL: 'http://tiles.local/{z}/{x}/{y}.png',
       ADMIN_TOKEN: 'a-long-enough-secret',
+      PUBLIC_URL: 'https://wildalert.example',
+      STAFF_SESSION_IDLE_MINUTES: '15',
       LOG_LEVEL: 'warn',
       TIME_ZONE: 'America/New_York',
       CONTACTS_FILE: 'city/contacts.json',
       UNRELATED: 'x',
     });
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/var/lib/wildalert', logLevel: 'warn', timeZone: 'America/New_York' });
+    // A retired variable: the start says so, and it opens nothing.
+    expect(config).toMatchObject({ retiredAdminToken: true, staff: { publicUrl: 'https://wildalert.example', sessionIdleMinutes: 15, sessionHours: 12 } });
     expect(config.contactsFile).toBe(path.resolve('city/contacts.json'));
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
@@ -143,10 +148,11 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
     ['TILE_URL', 'https://tiles.example/tile.png'],
-    ['ADMIN_TOKEN', 'short'],
-    // A Bearer credential cannot carry these, so such a token could never authenticate.
-    ['ADMIN_TOKEN', 'a long enough secret with spaces'],
-    ['ADMIN_TOKEN', 'zażółć-gęślą-jaźń-0123456789'],
+    // An origin: passkeys belong to its host, and links are made from it.
+    ['PUBLIC_URL', 'https://wildalert.example/WildAlertApp/'],
+    ['PUBLIC_URL', 'wildalert.example'],
+    ['STAFF_SESSION_IDLE_MINUTES', '0'],
+    ['STAFF_SESSION_HOURS', 'forever'],
     ['LOG_LEVEL', 'loud'],
     ['TIME_ZONE', 'Europe/Kraków'],
     ['TIME_ZONE', 'CET+1'],

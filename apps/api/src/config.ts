@@ -29,8 +29,11 @@ const EnvSchema = Type.Object({
     pattern: '\\{z\\}.*\\{x\\}.*\\{y\\}',
     default: DEFAULT_TILE_URL,
   }),
-  // Printable ASCII without spaces: what an `Authorization: Bearer` header can carry.
-  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16, pattern: '^[\\x21-\\x7E]+$' })),
+  // Retired (staff accounts replaced it): read only to say so at start.
+  ADMIN_TOKEN: Type.Optional(Type.String()),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+$' })),
+  STAFF_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 24 * 60, default: 30 }),
+  STAFF_SESSION_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 12 }),
   TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   RATE_LIMIT_POSTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
@@ -79,7 +82,14 @@ export interface Config {
    * else), and how many more may wait for a turn before an upload is answered 503.
    */
   photoDecodes: { concurrent: number; queue: number };
-  adminToken: string | undefined;
+  /** ADMIN_TOKEN is set: it no longer lets anyone in (staff accounts replaced it), and the start says so. */
+  retiredAdminToken: boolean;
+  /**
+   * Staff accounts (staff/): the site's public origin (the passkeys' relying party, invite links,
+   * the single sign-on's redirect; taken from each request when unset), and how long a session
+   * lasts: idle, and at most.
+   */
+  staff: { publicUrl: string | undefined; sessionIdleMinutes: number; sessionHours: number };
   /**
    * Whose X-Forwarded-For to believe: nobody (false), a number of proxy hops in front of
    * the server (`true` is one), or the proxies' addresses and subnets. Either way the client
@@ -159,7 +169,7 @@ const HINTS: Record<string, string> = {
   VAPID_SUBJECT: 'must be a mailto: address or an https: URL where push services can reach the operator',
   EMBED_FRAME_ANCESTORS: EMBED_HINT,
   REDIS_URL: 'must be a redis:// or rediss:// URL (redis://[:password@]host[:port][/db])',
-  ADMIN_TOKEN: 'must be at least 16 printable ASCII characters without spaces (it is sent as "Authorization: Bearer <token>")',
+  PUBLIC_URL: "must be the site's origin, a scheme and a host (and a port), without a path: https://wildalert.example",
 };
 
 /** Validates an environment (normally `process.env`); throws a ConfigError naming every bad variable. */
@@ -223,7 +233,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         }
       : { dir: v.PHOTOS_DIR ? path.resolve(v.PHOTOS_DIR) : `${dataDir}-photos` },
     photoDecodes: { concurrent: v.PHOTO_DECODES ?? os.availableParallelism(), queue: v.PHOTO_DECODE_QUEUE },
-    adminToken: v.ADMIN_TOKEN,
+    retiredAdminToken: v.ADMIN_TOKEN !== undefined,
+    staff: { publicUrl: v.PUBLIC_URL, sessionIdleMinutes: v.STAFF_SESSION_IDLE_MINUTES, sessionHours: v.STAFF_SESSION_HOURS },
     trustProxy,
     redisUrl: v.REDIS_URL,
     rateLimit: {

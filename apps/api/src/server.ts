@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirError } from './db/database.ts';
+import { FIRST_ADMIN_HOURS, firstAdminLink } from './staff/first-admin.ts';
 
 /** Draining and closing must end within this, or the process exits with 1 anyway. */
 const GRACE_MS = 10_000;
@@ -56,6 +57,13 @@ async function main() {
   app.log.info({ engine: app.db.engine }, `WildAlert is serving http://${host}:${port}/WildAlertApp/`);
   // One plain line a person finds among the JSON: the address to open.
   console.log(`WildAlert is ready: ${openAt(config.host, port)}`);
+  if (config.retiredAdminToken) {
+    app.log.warn('ADMIN_TOKEN is set but no longer used: moderators sign in with staff accounts, scripts use personal API tokens (docs/staff-accounts.md)');
+  }
+  // Nobody can invite anyone yet: this start makes the link for the first admin. Printed, never
+  // logged through the JSON log (which may be shipped elsewhere).
+  const link = await firstAdminLink(app.staff, config.staff.publicUrl ?? new URL(openAt(config.host, port)).origin);
+  if (link) console.log(`First start: create the first admin account (valid ${FIRST_ADMIN_HOURS} h, once): ${link}`);
 }
 
 /** The app's address to open in a browser on this machine. */

@@ -12,14 +12,15 @@ import { publicLocation } from '../src/repositories/public-location.ts';
 import { createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
 import { rawRequest, type RawResponse } from './raw-http.ts';
 
-const TOKEN = 'property-test-moderator-token';
+/** A token of nobody's: the property tests send it, and variants, as credentials. */
+const TOKEN = 'wa_property-test-token-of-nobody';
 const RUNS = 250;
 
 let database: TestDatabase;
 let server: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startServerProcess({ env: { ...database.env, ...UNLIMITED, ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'warn' } });
+  server = await startServerProcess({ env: { ...database.env, ...UNLIMITED, LOG_LEVEL: 'warn' } });
 });
 afterAll(async () => {
   await server?.kill('SIGTERM');

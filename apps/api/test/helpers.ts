@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@wildalert/shared';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { Role } from '../src/staff/roles.ts';
+import { newApiToken, secretHash } from '../src/staff/secrets.ts';
 import { holdToContract } from './contract.ts';
 
 export const engine = () => inject('database').engine;
@@ -127,4 +129,15 @@ export function atOffset(iso: string, offsetMinutes: number): string {
   const minutes = Math.abs(offsetMinutes);
   const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   return `${local}${fraction}${offsetMinutes < 0 ? '-' : '+'}${hhmm}`;
+}
+
+/**
+ * A member of staff of `role` and their personal API token (`Authorization: Bearer <token>`), as
+ * an admin would have made them: the account seeded, the token made by the server's own code.
+ */
+export async function staffToken(app: FastifyInstance, role: Role = 'moderator', name = `Test ${role}`): Promise<string> {
+  const [account] = await app.db.query<{ id: string }>(`INSERT INTO staff_accounts (name, role) VALUES ($1, $2) RETURNING id`, [name, role]);
+  const token = newApiToken();
+  await app.staff.createToken({ accountId: account!.id, name: 'tests', role, tokenHash: secretHash(token) }, { accountId: account!.id, name });
+  return token;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { gridOf, type Alert } from '@wildalert/shared';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp, staffToken } from './helpers.ts';
 import { openStream } from '@wildalert/test-support';
 
 let a: TestApp;
@@ -61,7 +61,7 @@ it('takes photos through instance B with the Alert-Key instance A answered the r
  * its cached map tile, and its open live stream. B has read (and cached) both before the change.
  */
 describe('every change made on one instance reaches the caches and open maps of another', () => {
-  const TOKEN = 'moderator-token-0123456789abcdef';
+  let TOKEN = '';
   let c: TestApp;
   let d: TestApp;
   let atD: string;
@@ -69,9 +69,10 @@ describe('every change made on one instance reaches the caches and open maps of 
   const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-test-shared-photos-'));
 
   beforeAll(async () => {
-    c = await createTestApp({ ADMIN_TOKEN: TOKEN, PHOTOS_DIR: photosDir });
-    d = await createTestApp({ ADMIN_TOKEN: TOKEN, PHOTOS_DIR: photosDir }, {}, c.database);
+    c = await createTestApp({ PHOTOS_DIR: photosDir });
+    d = await createTestApp({ PHOTOS_DIR: photosDir }, {}, c.database);
     atD = await d.app.listen({ port: 0, host: '127.0.0.1' });
+    TOKEN = await staffToken(c.app);
   });
   afterAll(async () => {
     await d?.close();
@@ -110,7 +111,11 @@ describe('every change made on one instance reaches the caches and open maps of 
     expect(res.statusCode).toBe(201);
     return { at, alert: res.json<{ data: Alert }>().data, alertKey: res.headers['alert-key'] as string };
   };
-  const admin = { authorization: `Bearer ${TOKEN}` };
+  const admin = {
+    get authorization() {
+      return `Bearer ${TOKEN}`;
+    },
+  };
 
   it('a new alert (alerts service)', async () => {
     const at = spot();

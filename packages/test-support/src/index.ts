@@ -8,3 +8,5 @@ export * from './sse-client.ts';
 export * from './push-service.ts';
 export * from './processes.ts';
 export * from './redis-server.ts';
+export * from './passkey-authenticator.ts';
+export * from './staff-client.ts';

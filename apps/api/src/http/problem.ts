@@ -17,6 +17,7 @@ export const PROBLEM_TYPES = {
   photoDecodesBusy: '/problems/photo-decodes-busy',
   rateLimited: '/problems/rate-limited',
   shuttingDown: '/problems/shutting-down',
+  csrf: '/problems/csrf',
 } as const;
 
 export interface HttpProblemOptions {

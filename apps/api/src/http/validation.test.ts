@@ -1,10 +1,11 @@
 /** What the documented schemas refuse, the server refuses: empty query values and JSON `null` bodies, on every operation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '@wildalert/shared';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postAlert, type TestApp, staffToken } from '../../test/helpers.ts';
 import type { OpenApiDocument } from '../../test/contract.ts';
 
-const TOKEN = 'validation-moderator-token-0123456789';
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
 
 interface Parameter {
   in: string;
@@ -21,7 +22,8 @@ let t: TestApp;
 let operations: Array<{ method: string; path: string; operation: Operation }>;
 beforeAll(async () => {
   // With a moderator token: the moderation paths exist only then.
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN });
+  t = await createTestApp({});
+  TOKEN = await staffToken(t.app, 'admin');
   const doc = (await t.app.inject('/openapi.json')).json<OpenApiDocument>();
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation: operation as Operation })),

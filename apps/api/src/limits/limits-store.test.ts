@@ -8,13 +8,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { freePort, startRedisServer, type RedisServer } from '@wildalert/test-support';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
-const TOKEN = 'shared-limits-moderator-0123456789';
 const alert = { latitude: 50.06, longitude: 19.94, animal: 'fox' };
 
 const post = (t: TestApp, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/Alerts', payload: alert, remoteAddress });
 const read = (t: TestApp, remoteAddress: string) => t.app.inject({ method: 'GET', url: '/Animals', remoteAddress });
 const guess = (t: TestApp, remoteAddress: string) =>
-  t.app.inject({ method: 'GET', url: '/moderation/reports', remoteAddress, headers: { authorization: 'Bearer not-the-moderator-token' } });
+  t.app.inject({ method: 'GET', url: '/moderation/reports', remoteAddress, headers: { authorization: 'Bearer wa_not-a-token-of-anyone' } });
 const statuses = async (answers: Array<Promise<LightMyRequestResponse>>) => (await Promise.all(answers)).map((res) => res.statusCode);
 
 function expect429(res: LightMyRequestResponse) {
@@ -31,7 +30,7 @@ describe('with REDIS_URL', () => {
   afterAll(() => redis?.stop());
 
   it('counts a client once across two instances, and a restarted instance counts on', async () => {
-    const env = { REDIS_URL: redis.url, ADMIN_TOKEN: TOKEN, RATE_LIMIT_POSTS_PER_MINUTE: '3', RATE_LIMIT_READS_PER_MINUTE: '4' };
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_POSTS_PER_MINUTE: '3', RATE_LIMIT_READS_PER_MINUTE: '4' };
     const a = await createTestApp(env);
     let b = await createTestApp(env, {}, a.database);
     try {
@@ -41,7 +40,7 @@ describe('with REDIS_URL', () => {
       // Reads: four a minute.
       expect(await statuses([read(a, '198.51.100.2'), read(b, '198.51.100.2'), read(b, '198.51.100.2'), read(a, '198.51.100.2')])).toEqual([200, 200, 200, 200]);
       expect429(await read(b, '198.51.100.2'));
-      // Wrong moderator tokens: five a minute per network.
+      // Wrong API tokens: five a minute per network.
       expect(await statuses([guess(a, '203.0.113.1'), guess(b, '203.0.113.2'), guess(a, '203.0.113.3')])).toEqual([401, 401, 401]);
       expect(await statuses([guess(b, '203.0.113.4'), guess(a, '203.0.113.5')])).toEqual([401, 401]);
       expect429(await guess(b, '203.0.113.6'));

@@ -72,10 +72,10 @@ describe('/openapi.json', () => {
     expect(search.parameters.filter((p) => p.required).map((p) => p.name)).toEqual(['latitude', 'longitude']);
   });
 
-  it('names who may call each operation: anyone (`security: []`) or the moderator', () => {
+  it('names who may call each operation: anyone (`security: []`) or staff (signed in, or by API token)', () => {
     for (const { name, security } of operations()) expect(security, name).toBeDefined();
     expect(doc.paths['/Alerts']!.get).toMatchObject({ security: [] });
-    expect(doc.paths['/moderation/reports']!.get).toMatchObject({ security: [{ moderator: [] }] });
+    expect(doc.paths['/moderation/reports']!.get).toMatchObject({ security: [{ staffSession: [] }, { staffToken: [] }] });
   });
 
   it('documents the live stream as text/event-stream', () => {

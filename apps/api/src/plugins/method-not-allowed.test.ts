@@ -18,7 +18,7 @@ let port: number;
 let doc: OpenApiDocument;
 beforeAll(async () => {
   // With a moderator token: the moderation paths exist only then.
-  t = await createTestApp({ ADMIN_TOKEN: 'methods-moderator-token-0123456789' });
+  t = await createTestApp();
   port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
   doc = (await t.app.inject('/openapi.json')).json();
 });

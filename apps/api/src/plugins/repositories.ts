@@ -1,11 +1,13 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
+import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
+import { staffRepository, type StaffRepository } from '../repositories/staff-repository.ts';
 import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
 import { votesRepository, type VotesRepository } from '../repositories/votes-repository.ts';
 
@@ -19,6 +21,8 @@ declare module 'fastify' {
     tiles: TilesRepository;
     hotspots: HotspotsRepository;
     votes: VotesRepository;
+    staff: StaffRepository;
+    audit: AuditRepository;
   }
 }
 
@@ -33,6 +37,8 @@ export default fp(
     app.decorate('tiles', tilesRepository(app.db));
     app.decorate('hotspots', hotspotsRepository(app.db));
     app.decorate('votes', votesRepository(app.db));
+    app.decorate('staff', staffRepository(app.db));
+    app.decorate('audit', auditRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

@@ -2,6 +2,7 @@
 import type { Alert, Report } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { EXACT_ALERT_JSON, jsonObject, utc } from './alert-json.ts';
+import { recordAudit, type Actor } from './audit-repository.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 /** Reports from this many networks hide an alert until a moderator reviews it. */
@@ -118,7 +119,7 @@ export function moderationRepository(db: Database) {
     },
 
     /** Hides an alert (kept for audit) and closes its reports. False when there is no such alert. */
-    hide(alertId: string): Promise<boolean> {
+    hide(alertId: string, actor: Actor): Promise<boolean> {
       return db.transaction(async (tx) => {
         const before = await tx.query<{ hidden: boolean }>(`SELECT hidden FROM alerts WHERE id = $1 FOR UPDATE`, [alertId]);
         const rows = await tx.query(
@@ -133,6 +134,7 @@ export function moderationRepository(db: Database) {
         );
         if (rows.length === 0) return false;
         await tx.query(`INSERT INTO moderation_log (alert_id, action) VALUES ($1, 'hidden-by-moderator')`, [alertId]);
+        await recordAudit(tx, actor, 'alert-hidden', alertId);
         if (before[0]?.hidden === false) await recordAlertEvent(tx, alertId, 'removed');
         return true;
       });
@@ -142,7 +144,7 @@ export function moderationRepository(db: Database) {
      * Shows an alert again and closes its reports; reviewed, it is never hidden by reports
      * again. Undefined when there is no such alert.
      */
-    restore(alertId: string): Promise<Alert | undefined> {
+    restore(alertId: string, actor: Actor): Promise<Alert | undefined> {
       return db.transaction(async (tx) => {
         const before = await tx.query<{ hidden: boolean }>(`SELECT hidden FROM alerts WHERE id = $1 FOR UPDATE`, [alertId]);
         const rows = await tx.query<{ alert: Alert }>(
@@ -154,6 +156,7 @@ export function moderationRepository(db: Database) {
         );
         if (rows.length === 0) return undefined;
         await tx.query(`INSERT INTO moderation_log (alert_id, action) VALUES ($1, 'restored')`, [alertId]);
+        await recordAudit(tx, actor, 'alert-restored', alertId);
         // Open live maps show it again.
         if (before[0]?.hidden === true) await recordAlertEvent(tx, alertId, 'added');
         return rows[0]!.alert;

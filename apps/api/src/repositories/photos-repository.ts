@@ -4,6 +4,7 @@ import type { Photo } from '@wildalert/shared';
 import type { AlertKeys } from './alert-keys.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
+import { recordAudit, type Actor } from './audit-repository.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 /** An alert has at most this many photos. */
@@ -190,7 +191,7 @@ export function photosRepository(db: Database, alertKeys: AlertKeys) {
     },
 
     /** A moderator hides one photo: kept, no longer listed or served, and logged. False when the alert has no such photo. */
-    async hide(alertId: string, photoId: string): Promise<boolean> {
+    async hide(alertId: string, photoId: string, actor: Actor): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.query<{ was_hidden: boolean }>(
           `UPDATE photos p SET hidden_at = coalesce(p.hidden_at, clock_timestamp())
@@ -201,6 +202,7 @@ export function photosRepository(db: Database, alertKeys: AlertKeys) {
         if (rows.length === 0) return false;
         if (!rows[0]!.was_hidden) {
           await tx.query(`INSERT INTO moderation_log (alert_id, photo_id, action) VALUES ($1, $2, 'photo-hidden-by-moderator')`, [alertId, photoId]);
+          await recordAudit(tx, actor, 'photo-hidden', photoId, { alert: alertId });
           // Open maps and cached tiles learn that the alert shows one photo fewer.
           await recordAlertEvent(tx, alertId, 'changed');
         }

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridOf, votedGone, type Alert, type VoteResponse } from '@wildalert/shared';
 import { openStream } from '@wildalert/test-support';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postAlert, type TestApp, staffToken } from '../../test/helpers.ts';
 
-const TOKEN = 'votes-moderator-token-0123456789';
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
 /** Alerts a network may vote on a day, in this file's app. */
 const BUDGET = 3;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN, VOTES_PER_NETWORK_PER_DAY: String(BUDGET) });
+  t = await createTestApp({ VOTES_PER_NETWORK_PER_DAY: String(BUDGET) });
+  TOKEN = await staffToken(t.app);
 });
 afterAll(() => t.dispose());
 

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 import type { Alert } from '@wildalert/shared';
-import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp, staffToken } from '../../test/helpers.ts';
 
-const TOKEN = 'feed-moderator-token';
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN });
+  t = await createTestApp({});
+  TOKEN = await staffToken(t.app);
 });
 afterAll(() => t.dispose());
 

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridOf, HOTSPOT_CELL_BITS, tileBounds, type HotspotResponse } from '@wildalert/shared';
 import { gridCellCentre } from '../repositories/public-location.ts';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postAlert, type TestApp, staffToken } from '../../test/helpers.ts';
 
-const TOKEN = 'hotspots-moderator-token-0123456789';
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN, TIME_ZONE: 'Europe/Warsaw' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Warsaw' });
+  TOKEN = await staffToken(t.app);
 });
 afterAll(() => t.dispose());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridOf, type Alert } from '@wildalert/shared';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp, staffToken } from '../../test/helpers.ts';
 import { rawRequest } from '../../test/raw-http.ts';
 import { openStream, type SseStream } from '@wildalert/test-support';
 import { AlertFeed } from '../live/alert-feed.ts';
@@ -13,10 +13,9 @@ let t: TestApp;
 let origin: string;
 const open: SseStream[] = [];
 
-const ADMIN_TOKEN = 'moderator-token-for-tests';
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN });
+  t = await createTestApp();
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -165,7 +164,7 @@ describe('GET /Alerts/stream', () => {
     await s.next('ready');
     const alert = await post({ ...KRAKOW, animal: 'marten', comments: 'spam?' });
     await s.next('alert');
-    const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const auth = { authorization: `Bearer ${await staffToken(t.app)}` };
     expect((await fetch(`${origin}/Alerts/${alert.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
     const removed = await s.next();
     expect(removed.event).toBe('removed');

@@ -8,14 +8,20 @@ import {
   type TileResponse,
 } from '@wildalert/shared';
 import { gridCellCentre } from '../repositories/public-location.ts';
-import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp, staffToken } from '../../test/helpers.ts';
 
-const TOKEN = 'tiles-moderator-token-0123456789';
-const ADMIN = { authorization: `Bearer ${TOKEN}` };
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
+const ADMIN = {
+  get authorization() {
+    return `Bearer ${TOKEN}`;
+  },
+};
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN });
+  t = await createTestApp({});
+  TOKEN = await staffToken(t.app);
 });
 afterAll(() => t.dispose());
 

@@ -16,6 +16,8 @@ import {
   type AlertsQueryInput,
 } from '@wildalert/shared';
 import { clientNetwork } from '../http/client-address.ts';
+import { allows } from '../staff/roles.ts';
+import { STAFF_SECURITY } from '../staff/staff-member.ts';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../http/problem.ts';
 import { IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
 
@@ -132,8 +134,8 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getAlert',
         summary: 'One alert',
         description:
-          'With the moderator token, a sensitive species is answered at its exact point instead of its published one.',
-        security: [{}, { moderator: [] }],
+          'To a moderator (signed in, or by API token), a sensitive species is answered at its exact point instead of its published one.',
+        security: [{}, ...STAFF_SECURITY],
         params: Type.Object({ id: Type.String({ description: 'UUID' }) }),
         // 400: a path that is not valid percent-encoding.
         response: { 200: AlertResponseSchema, ...problemResponses(400, 401, 403, 404) },
@@ -142,9 +144,10 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const exact = await app.isAdmin(request);
+      const member = await app.staffOf(request);
+      const exact = member !== null && allows(member.role, 'moderator');
       // A shared cache must never hand the moderator's answer to the public.
-      reply.header('vary', 'Authorization');
+      reply.header('vary', 'Authorization, Cookie');
       if (exact) reply.header('cache-control', 'private, no-store');
       const alert = !UUID_PATTERN.test(id) ? undefined : exact ? await app.moderation.exactById(id) : await app.alerts.findById(id);
       if (!alert) throw new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
@@ -216,7 +219,7 @@ export default fp(alerts, {
     'wildalert-services',
     'wildalert-rate-limit',
     'wildalert-query-budget',
-    'wildalert-admin',
+    'wildalert-staff-auth',
     'wildalert-docs',
   ],
   encapsulate: true,

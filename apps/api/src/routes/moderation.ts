@@ -1,7 +1,7 @@
 /**
  * Moderation. Visitors report an abusive alert (POST /Alerts/{id}/reports); an alert
  * reported from REPORTS_TO_HIDE networks is hidden until a moderator reviews it, within
- * each network's daily budget of automatic hides. The moderator (ADMIN_TOKEN) hides alerts
+ * each network's daily budget of automatic hides. Moderators (staff/) hide alerts
  * (DELETE /Alerts/{id}), lists the reported ones and restores them. Hidden alerts are kept,
  * never shown.
  */
@@ -18,12 +18,13 @@ import {
 } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { clientNetwork } from '../http/client-address.ts';
+import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 import { HIDES_PER_NETWORK_PER_DAY, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
 
 
 const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
 
-const MODERATOR = [{ moderator: [] }];
+
 /** Reported alerts listed when the moderator does not say how many. */
 const REVIEW_LIMIT_DEFAULT = 100;
 
@@ -45,6 +46,7 @@ const ReportedAlertListSchema = Type.Object({
 const notFound = (id: string) => new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
 
 const moderation: FastifyPluginAsyncTypebox = async (app) => {
+  const moderatorOnly = app.requireStaff('moderator');
   app.post(
     '/Alerts/:id/reports',
     {
@@ -89,15 +91,15 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'hideAlert',
         summary: 'Hide an alert (moderator)',
         description: 'The alert disappears from every read but is kept for audit; its open reports are closed. Repeating it is harmless.',
-        security: MODERATOR,
+        security: STAFF_SECURITY,
         params: IdParams,
         response: { 204: Type.Null({ description: 'Hidden' }), ...problemResponses(400, 401, 403, 404) },
       },
-      onRequest: app.requireAdmin,
+      onRequest: moderatorOnly,
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!UUID_PATTERN.test(id) || !(await app.services.moderation.hide(id))) throw notFound(id);
+      if (!UUID_PATTERN.test(id) || !(await app.services.moderation.hide(id, actorOf(request.staffMember!)))) throw notFound(id);
       return reply.code(204).send(null);
     },
   );
@@ -114,14 +116,14 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['moderation'],
           ...texts,
-          security: MODERATOR,
+          security: STAFF_SECURITY,
           querystring: Type.Object(
             { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: REVIEW_LIMIT_DEFAULT })) },
             { additionalProperties: false },
           ),
           response: { 200: ReportedAlertListSchema, ...problemResponses(400, 401, 403) },
         },
-        onRequest: app.requireAdmin,
+        onRequest: moderatorOnly,
       },
       async (request, reply) => {
         const { limit = REVIEW_LIMIT_DEFAULT } = request.query;
@@ -163,14 +165,14 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getPhotoCopyForModerator',
         summary: "A photo's copy, whether its alert is shown or hidden (moderator)",
         description: 'The same copies as `GET /photos/{key}`, also of hidden alerts, never cached by anyone but the moderator.',
-        security: MODERATOR,
+        security: STAFF_SECURITY,
         params: Type.Object({ key: Type.String() }),
         response: {
           200: { description: 'The image', content: { 'image/webp': { schema: Type.Unsafe({ type: 'string', format: 'binary' }) } } },
           ...problemResponses(400, 401, 403, 404),
         },
       },
-      onRequest: app.requireAdmin,
+      onRequest: moderatorOnly,
     },
     async (request, reply) => {
       const { key } = request.params;
@@ -191,15 +193,15 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Show a hidden alert again (moderator)',
         description:
           'Marks the alert reviewed: its reports so far are closed, and reports never hide it again (they only queue for a moderator).',
-        security: MODERATOR,
+        security: STAFF_SECURITY,
         params: IdParams,
         response: { 200: AlertResponseSchema, ...problemResponses(400, 401, 403, 404) },
       },
-      onRequest: app.requireAdmin,
+      onRequest: moderatorOnly,
     },
     async (request) => {
       const { id } = request.params;
-      const alert = UUID_PATTERN.test(id) ? await app.services.moderation.restore(id) : undefined;
+      const alert = UUID_PATTERN.test(id) ? await app.services.moderation.restore(id, actorOf(request.staffMember!)) : undefined;
       if (!alert) throw notFound(id);
       return { data: alert };
     },
@@ -215,7 +217,7 @@ export default fp(moderation, {
     'wildalert-repositories',
     'wildalert-services',
     'wildalert-rate-limit',
-    'wildalert-admin',
+    'wildalert-staff-auth',
     'wildalert-docs',
     'wildalert-photo-storage',
   ],

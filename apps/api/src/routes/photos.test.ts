@@ -6,12 +6,17 @@ import exifReader from 'exif-reader';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { gridOf, type Alert, type Photo } from '@wildalert/shared';
 import { openStream, startFaultyProxy, startS3Server, type FaultyProxy, type S3Server } from '@wildalert/test-support';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp, staffToken } from '../../test/helpers.ts';
 import { rawRequest } from '../../test/raw-http.ts';
 import { photoKey } from '../photos/photo-storage.ts';
 
-const TOKEN = 'photos-moderator-token';
-const MODERATOR = { authorization: `Bearer ${TOKEN}` };
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
+const MODERATOR = {
+  get authorization() {
+    return `Bearer ${TOKEN}`;
+  },
+};
 
 let s3: S3Server;
 beforeAll(async () => {
@@ -75,7 +80,8 @@ describe.each([
 ])('photos kept in %s', (_where, storageEnv) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_TOKEN: TOKEN, ...storageEnv() });
+    t = await createTestApp({ ...storageEnv() });
+    TOKEN = await staffToken(t.app);
   });
   afterAll(() => t.dispose());
 

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { fieldError, PhotoListResponseSchema, PhotoResponseSchema, UUID_PATTERN } from '@wildalert/shared';
 import type { FastifyRequest } from 'fastify';
+import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 import { HttpProblem, PROBLEM_TYPES, problemResponse, problemResponses } from '../http/problem.ts';
 import { PhotoRejectedError } from '../photos/process-photo.ts';
 import { PhotoDecodesBusyError, UploadInProgressError } from '../services/photos-service.ts';
@@ -202,15 +203,15 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'hidePhoto',
         summary: 'Hide one photo of an alert (moderator)',
         description: 'The photo is kept, no longer listed or served; the decision lands in the moderation log.',
-        security: [{ moderator: [] }],
+        security: STAFF_SECURITY,
         params: Type.Object({ id: Type.String({ description: 'UUID' }), photoId: Type.String({ description: 'UUID' }) }),
         response: { 204: Type.Null({ description: 'Hidden (or hidden already)' }), ...problemResponses(400, 401, 403, 404) },
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requireStaff('moderator'),
     },
     async (request, reply) => {
       const { id, photoId } = request.params;
-      const hidden = UUID_PATTERN.test(id) && UUID_PATTERN.test(photoId) && (await app.services.photos.hide(id, photoId));
+      const hidden = UUID_PATTERN.test(id) && UUID_PATTERN.test(photoId) && (await app.services.photos.hide(id, photoId, actorOf(request.staffMember!)));
       if (!hidden) throw new HttpProblem({ status: 404, detail: `Alert ${id} has no photo ${photoId}.` });
       return reply.code(204).send(null);
     },
@@ -219,6 +220,6 @@ const photos: FastifyPluginAsyncTypebox = async (app) => {
 
 export default fp(photos, {
   name: 'wildalert-photos-routes',
-  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-services', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-admin', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-repositories', 'wildalert-services', 'wildalert-photo-storage', 'wildalert-rate-limit', 'wildalert-query-budget', 'wildalert-staff-auth', 'wildalert-docs'],
   encapsulate: true,
 });

@@ -10,15 +10,17 @@ import type { PushPayload, PushSubscriptionInfo } from '@wildalert/shared';
 import { startPushService, type BrowserSubscription, type PushService } from '@wildalert/test-support';
 import { gridCellCentre } from '../repositories/public-location.ts';
 import { isPublicAddress } from '../push/push-services.ts';
-import { createTestApp, postAlert, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, postAlert, type TestApp, staffToken } from '../../test/helpers.ts';
 
-const TOKEN = 'push-moderator-token';
+/** A moderator's personal API token, made for each app. */
+let TOKEN = '';
 let t: TestApp;
 let push: PushService;
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await createTestApp({ ADMIN_TOKEN: TOKEN, PUSH_CA_FILE: push.caFile, PUSH_SERVICES: `${push.host} 127.0.0.1:9`, VAPID_SUBJECT: 'mailto:ops@wildalert.test' });
+  t = await createTestApp({ PUSH_CA_FILE: push.caFile, PUSH_SERVICES: `${push.host} 127.0.0.1:9`, VAPID_SUBJECT: 'mailto:ops@wildalert.test' });
+  TOKEN = await staffToken(t.app);
 });
 afterAll(async () => {
   await t?.dispose();

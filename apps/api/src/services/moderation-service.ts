@@ -1,5 +1,6 @@
 /** Abuse reports (which may hide an alert) and a moderator's decisions on alerts, each published once committed. */
 import type { Alert } from '@wildalert/shared';
+import type { Actor } from '../repositories/audit-repository.ts';
 import type { ModerationRepository } from '../repositories/moderation-repository.ts';
 import type { AlertChanges } from './alert-changes.ts';
 
@@ -13,15 +14,15 @@ export function moderationService({ moderation, changes }: { moderation: Moderat
     },
 
     /** A moderator hides an alert; false when there is none. */
-    async hide(alertId: string): Promise<boolean> {
-      const hidden = await moderation.hide(alertId);
+    async hide(alertId: string, actor: Actor): Promise<boolean> {
+      const hidden = await moderation.hide(alertId, actor);
       if (hidden) await changes.published();
       return hidden;
     },
 
     /** A moderator shows a hidden alert again; undefined when there is none. */
-    async restore(alertId: string): Promise<Alert | undefined> {
-      const alert = await moderation.restore(alertId);
+    async restore(alertId: string, actor: Actor): Promise<Alert | undefined> {
+      const alert = await moderation.restore(alertId, actor);
       if (alert) await changes.published();
       return alert;
     },

@@ -13,6 +13,7 @@ import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Photo } from '@wildalert/shared';
 import type { Config } from '../config.ts';
+import type { Actor } from '../repositories/audit-repository.ts';
 import { TooManyPhotosError, type PhotosRepository, type StoredCopies } from '../repositories/photos-repository.ts';
 import { photoKey, PhotoStoreUnavailableError, type PhotoStorage } from '../photos/photo-storage.ts';
 import { processPhoto, type ProcessedPhoto } from '../photos/process-photo.ts';
@@ -94,8 +95,8 @@ export function photosService({ photos, changes, storage, decodes, log }: Photos
     },
 
     /** A moderator hides one photo (kept, never served again); false when the alert has no such photo. */
-    async hide(alertId: string, photoId: string): Promise<boolean> {
-      const hidden = await photos.hide(alertId, photoId);
+    async hide(alertId: string, photoId: string, actor: Actor): Promise<boolean> {
+      const hidden = await photos.hide(alertId, photoId, actor);
       if (hidden) await changes.published();
       return hidden;
     },
