@@ -1,15 +1,14 @@
 import { expect, startWildAlert, test } from '../support/fixtures.ts';
 import { KRAKOW, marker, popup } from '../support/app.ts';
 
-const MODERATOR = 'moderator-token-for-browser-tests';
 // PostgreSQL (a server kept between tests); the embedded engine's own live path (in-process, no
 // NOTIFY) is shown in a browser by the first test, and on both engines by the API suite.
-test.use({ serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN: MODERATOR } } });
+test.use({ serverOptions: { engine: 'postgres', env: {} } });
 
 const near = (dLat: number, dLon: number) => ({ latitude: KRAKOW.latitude + dLat, longitude: KRAKOW.longitude + dLon });
 
 test.describe('on the embedded database', () => {
-  test.use({ serverOptions: { engine: 'pglite', env: { ADMIN_TOKEN: MODERATOR } } });
+  test.use({ serverOptions: { engine: 'pglite', env: {} } });
 
   test('a sighting reported elsewhere appears on the open map at once, highlighted', async ({ page, wildalert }) => {
     await wildalert.createAlert({ ...near(0.01, 0.01), animal: 'fox', comments: 'wcześniej' });
@@ -60,7 +59,7 @@ test('an alert hidden by a moderator leaves the open map, and its popup closes',
   await expect(popup(page).getByTestId('alert-comments')).toHaveText('reklama');
   const res = await fetch(`${wildalert.origin}/Alerts/${alert.id}`, {
     method: 'DELETE',
-    headers: { authorization: `Bearer ${MODERATOR}` },
+    headers: { authorization: `Bearer ${await wildalert.staffToken()}` },
   });
   expect(res.status).toBe(204);
   await expect(marker(page, 'Kuna')).toHaveCount(0);

@@ -3,12 +3,11 @@ import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, marker, popup, sidewaysOverflow } from '../support/app.ts';
 
-const ADMIN_TOKEN = 'moderator-token-for-e2e-tests';
-test.use({ serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN } } });
+test.use({ serverOptions: { engine: 'postgres', env: {} } });
 
 /** The open reports the moderator sees, as reason texts per alert. */
 async function reportedReasons(wildalert: WildAlertServer): Promise<string[]> {
-  const res = await fetch(`${wildalert.origin}/moderation/reports`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const res = await fetch(`${wildalert.origin}/moderation/reports`, { headers: { authorization: `Bearer ${await wildalert.staffToken()}` } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { data: Array<{ reports: Array<{ reason: string }> }> };
   return body.data.flatMap((a) => a.reports.map((r) => r.reason));

@@ -3,7 +3,7 @@
  * `npm start` runs) on an empty database (PostgreSQL unless the spec asks for PGlite), tiles
  * from the local tile server, and fails on any uncaught page error.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,11 @@ export interface WildAlertServer {
   searchAlerts(query: Record<string, string | number>): Promise<Alert[]>;
   /** SQL straight into the database (engine "postgres" only), e.g. to seed old alerts. */
   sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * A member of staff of `role` and their personal API token, for `Authorization: Bearer`
+   * (engine "postgres" only): the account seeded, as an admin would have invited them.
+   */
+  staffToken(role?: 'responder' | 'moderator' | 'admin'): Promise<string>;
 }
 
 export interface ServerOptions {
@@ -94,6 +99,16 @@ export async function startWildAlert(
     build: true,
   });
   let pool: pg.Pool | undefined;
+  /** SQL straight into the database (engine "postgres" only). */
+  async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+    if (!db.url) throw new Error('sql() needs the postgres engine: test.use({ serverOptions: { engine: "postgres", env: {} } })');
+    pool ??= new pg.Pool({ connectionString: db.url, max: 2 });
+    const { rows } = await pool.query(text, params);
+    // As every write through the API does: the server forgets its kept search answers
+    // (apps/api/src/caches/search-cache.ts) when it hears this, within milliseconds.
+    await pool.query(`SELECT pg_notify('alert_events', '')`);
+    return rows;
+  }
   return {
     origin: server.url,
     engine,
@@ -114,14 +129,15 @@ export async function startWildAlert(
       if (res.status !== 200) throw new Error(`GET /Alerts answered ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { data: Alert[] }).data;
     },
-    async sql(text, params = []) {
-      if (!db.url) throw new Error('sql() needs the postgres engine: test.use({ serverOptions: { engine: "postgres", env: {} } })');
-      pool ??= new pg.Pool({ connectionString: db.url, max: 2 });
-      const { rows } = await pool.query(text, params);
-      // As every write through the API does: the server forgets its kept search answers
-      // (apps/api/src/caches/search-cache.ts) when it hears this, within milliseconds.
-      await pool.query(`SELECT pg_notify('alert_events', '')`);
-      return rows;
+    sql,
+    async staffToken(role = 'moderator') {
+      const token = `wa_${randomBytes(32).toString('base64url')}`;
+      await sql(
+        `WITH account AS (INSERT INTO staff_accounts (name, role) VALUES ($1, $2) RETURNING id)
+         INSERT INTO staff_api_tokens (account_id, name, role, token_hash) SELECT id, 'browser tests', $2, $3 FROM account`,
+        [`Test ${role}`, role, createHash('sha256').update(token).digest()],
+      );
+      return token;
     },
     async stop() {
       await pool?.end();
