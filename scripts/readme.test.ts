@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, processesWith, processMarker, REPO_ROOT } from '@wildalert/test-support';
+import { firstAdminLink, freePort, processesWith, processMarker, REPO_ROOT, StaffClient } from '@wildalert/test-support';
 import { readMapUrl } from '../apps/web/src/lib/map-url.ts';
 import { blocksOf, documented, shellCommands } from './docs.ts';
 
@@ -67,6 +67,14 @@ describe('npm start', () => {
 
   it('says where the app is on one plain line once it serves', () => {
     expect(output).toMatch(new RegExp(`^WildAlert is ready: http://localhost:${port}/WildAlertApp/$`, 'm'));
+  });
+
+  it('prints, on its first start, a one-time link that makes the first admin (docs/staff-accounts.md)', async () => {
+    const link = await firstAdminLink(() => output);
+    expect(link).toMatch(new RegExp(`^http://localhost:${port}/WildAlertApp/staff/invite#[\\w-]{43}$`));
+    const admin = new StaffClient(origin);
+    expect(await admin.acceptInvite(link, 'Pierwsza Admin')).toMatchObject({ name: 'Pierwsza Admin', role: 'admin' });
+    await expect(new StaffClient(origin).acceptInvite(link)).rejects.toThrow(/404/);
   });
 
   it('logs JSON lines', () => {
