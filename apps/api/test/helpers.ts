@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@wildalert/shared';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { Role } from '../src/staff/roles.ts';
+import type { StaffRole } from '@wildalert/shared';
 import { newApiToken, secretHash } from '../src/staff/secrets.ts';
 import { holdToContract } from './contract.ts';
 
@@ -135,7 +135,7 @@ export function atOffset(iso: string, offsetMinutes: number): string {
  * A member of staff of `role` and their personal API token (`Authorization: Bearer <token>`), as
  * an admin would have made them: the account seeded, the token made by the server's own code.
  */
-export async function staffToken(app: FastifyInstance, role: Role = 'moderator', name = `Test ${role}`): Promise<string> {
+export async function staffToken(app: FastifyInstance, role: StaffRole = 'moderator', name = `Test ${role}`): Promise<string> {
   const [account] = await app.db.query<{ id: string }>(`INSERT INTO staff_accounts (name, role) VALUES ($1, $2) RETURNING id`, [name, role]);
   const token = newApiToken();
   await app.staff.createToken({ accountId: account!.id, name: 'tests', role, tokenHash: secretHash(token) }, { accountId: account!.id, name });

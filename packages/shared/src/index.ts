@@ -12,3 +12,4 @@ export * from './still-there.ts';
 export * from './sighting.ts';
 export * from './contacts.ts';
 export * from './sighting-codes.ts';
+export * from './staff-roles.ts';

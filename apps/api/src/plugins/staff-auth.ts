@@ -14,13 +14,13 @@ import type { SignedIn } from '../repositories/staff-repository.ts';
 import { clearCookie, readCookie, setCookie } from '../staff/cookies.ts';
 import type { Staff } from '../staff/staff-member.ts';
 import type { RelyingParty } from '../staff/passkeys.ts';
-import { allows, type Role } from '../staff/roles.ts';
+import { roleAllows, type StaffRole } from '@wildalert/shared';
 import { API_TOKEN_PREFIX, newSecret, secretHash } from '../staff/secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook letting in staff of `role` or higher only. */
-    requireStaff(role: Role): (request: FastifyRequest) => Promise<void>;
+    requireStaff(role: StaffRole): (request: FastifyRequest) => Promise<void>;
     /** The member of staff the request comes from, or null for a visitor; throws for a wrong API token. */
     staffOf(request: FastifyRequest): Promise<Staff | null>;
     /** Signs `who` in on this browser: a new session id (the old one, if any, ends), its cookie set; the request's staff member from now on. */
@@ -125,7 +125,7 @@ export default fp<{ staff: Config['staff'] }>(
       return member;
     });
 
-    app.decorate('requireStaff', (role: Role) => async (request: FastifyRequest) => {
+    app.decorate('requireStaff', (role: StaffRole) => async (request: FastifyRequest) => {
       const member = await app.staffOf(request);
       if (!member) throw unauthorized('Sign in as staff (or send a personal API token) to do this.');
       if (member.session && !SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== member.session.csrfToken) {
@@ -135,7 +135,7 @@ export default fp<{ staff: Config['staff'] }>(
           detail: 'A signed-in write needs the X-CSRF-Token header (its value comes with GET /staff/me).',
         });
       }
-      if (!allows(member.role, role)) throw new HttpProblem({ status: 403, detail: `This needs the ${role} role (you are ${member.role}).` });
+      if (!roleAllows(member.role, role)) throw new HttpProblem({ status: 403, detail: `This needs the ${role} role (you are ${member.role}).` });
     });
 
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, who: SignedIn, method: 'passkey' | 'sso') => {

@@ -3,14 +3,14 @@
  * sessions and API tokens. Each change writes its audit entry in its own transaction.
  */
 import type { Database, Queryable } from '../db/database.ts';
-import { lower, type Role } from '../staff/roles.ts';
+import { lowerRole, type StaffRole } from '@wildalert/shared';
 import { utc } from './alert-json.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 
 export interface StaffAccount {
   id: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   disabled: boolean;
   sso: boolean;
   passkeys: number;
@@ -21,7 +21,7 @@ export interface StaffAccount {
 export interface Invite {
   id: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   bootstrap: boolean;
   createdAt: string;
   expiresAt: string;
@@ -56,7 +56,7 @@ export interface Ceremony {
 export interface SignedIn {
   accountId: string;
   name: string;
-  role: Role;
+  role: StaffRole;
 }
 
 export interface SessionRow extends SignedIn {
@@ -69,7 +69,7 @@ export interface SessionRow extends SignedIn {
 export interface ApiTokenListing {
   id: string;
   name: string;
-  role: Role;
+  role: StaffRole;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -121,10 +121,10 @@ export function staffRepository(db: Database) {
      * Changes a role or disables (enables) an account. Disabling ends its sessions at once. The
      * last enabled admin stays one. Undefined when there is no such account.
      */
-    updateAccount(id: string, change: { role?: Role; disabled?: boolean }, actor: Actor): Promise<StaffAccount | Refusal | undefined> {
+    updateAccount(id: string, change: { role?: StaffRole; disabled?: boolean }, actor: Actor): Promise<StaffAccount | Refusal | undefined> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMINS_LOCK]);
-        const [before] = await tx.query<{ role: Role; disabled: boolean }>(
+        const [before] = await tx.query<{ role: StaffRole; disabled: boolean }>(
           `SELECT role, disabled_at IS NOT NULL AS disabled FROM staff_accounts WHERE id = $1 FOR UPDATE`,
           [id],
         );
@@ -148,7 +148,7 @@ export function staffRepository(db: Database) {
     },
 
     /** Stores an invite, whose secret only its creator sees (the link). */
-    createInvite(invite: { tokenHash: Buffer; name: string; role: Role; bootstrap: boolean; validHours: number }, actor: Actor): Promise<Invite> {
+    createInvite(invite: { tokenHash: Buffer; name: string; role: StaffRole; bootstrap: boolean; validHours: number }, actor: Actor): Promise<Invite> {
       return db.transaction(async (tx) => {
         const [row] = await tx.query<Invite>(
           `INSERT INTO staff_invites AS i (token_hash, name, role, bootstrap, created_by, expires_at)
@@ -203,7 +203,7 @@ export function staffRepository(db: Database) {
     registerFromInvite(inviteId: string, passkey: StoredPasskey & { name: string }, personName?: string): Promise<SignedIn | Refusal> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMINS_LOCK]);
-        const [invite] = await tx.query<{ name: string; role: Role; bootstrap: boolean; open: boolean; expired: boolean }>(
+        const [invite] = await tx.query<{ name: string; role: StaffRole; bootstrap: boolean; open: boolean; expired: boolean }>(
           `SELECT name, role, bootstrap, used_at IS NULL AND revoked_at IS NULL AS open, expires_at <= clock_timestamp() AS expired
            FROM staff_invites WHERE id = $1 FOR UPDATE`,
           [inviteId],
@@ -227,10 +227,10 @@ export function staffRepository(db: Database) {
      * The account of a single sign-on identity, made or updated from the provider's claims (its
      * name and role follow the provider at each sign-in). Undefined when it is disabled.
      */
-    ssoAccount(identity: { issuer: string; subject: string; name: string; role: Role }): Promise<SignedIn | Refusal> {
+    ssoAccount(identity: { issuer: string; subject: string; name: string; role: StaffRole }): Promise<SignedIn | Refusal> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMINS_LOCK]);
-        const [before] = await tx.query<{ id: string; role: Role; disabled: boolean }>(
+        const [before] = await tx.query<{ id: string; role: StaffRole; disabled: boolean }>(
           `SELECT id, role, disabled_at IS NOT NULL AS disabled FROM staff_accounts WHERE sso_issuer = $1 AND sso_subject = $2 FOR UPDATE`,
           [identity.issuer, identity.subject],
         );
@@ -368,7 +368,7 @@ export function staffRepository(db: Database) {
       });
     },
 
-    createToken(token: { accountId: string; name: string; role: Role; tokenHash: Buffer }, actor: Actor): Promise<ApiTokenListing> {
+    createToken(token: { accountId: string; name: string; role: StaffRole; tokenHash: Buffer }, actor: Actor): Promise<ApiTokenListing> {
       return db.transaction(async (tx) => {
         const [row] = await tx.query<ApiTokenListing>(
           `INSERT INTO staff_api_tokens (account_id, name, role, token_hash) VALUES ($1, $2, $3, $4)
@@ -402,7 +402,7 @@ export function staffRepository(db: Database) {
 
     /** Whom a live API token lets in, at the lower of its role and its owner's; noted as used (once a minute at most). */
     async token(tokenHash: Buffer): Promise<SignedIn | undefined> {
-      const [row] = await db.query<SignedIn & { id: string; tokenRole: Role; stale: boolean }>(
+      const [row] = await db.query<SignedIn & { id: string; tokenRole: StaffRole; stale: boolean }>(
         `SELECT t.id, a.id AS "accountId", a.name, a.role, t.role AS "tokenRole",
                 coalesce(t.last_used_at < clock_timestamp() - interval '1 minute', true) AS stale
          FROM staff_api_tokens t JOIN staff_accounts a ON a.id = t.account_id
@@ -411,7 +411,7 @@ export function staffRepository(db: Database) {
       );
       if (!row) return undefined;
       if (row.stale) await db.query(`UPDATE staff_api_tokens SET last_used_at = clock_timestamp() WHERE id = $1`, [row.id]);
-      return { accountId: row.accountId, name: row.name, role: lower(row.role, row.tokenRole) };
+      return { accountId: row.accountId, name: row.name, role: lowerRole(row.role, row.tokenRole) };
     },
   };
 }

@@ -16,7 +16,7 @@ import {
   type AlertsQueryInput,
 } from '@wildalert/shared';
 import { clientNetwork } from '../http/client-address.ts';
-import { allows } from '../staff/roles.ts';
+import { roleAllows } from '@wildalert/shared';
 import { STAFF_SECURITY } from '../staff/staff-member.ts';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../http/problem.ts';
 import { IdempotencyKeyReusedError, ReplayedAlertHiddenError } from '../repositories/alerts-repository.ts';
@@ -145,7 +145,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const member = await app.staffOf(request);
-      const exact = member !== null && allows(member.role, 'moderator');
+      const exact = member !== null && roleAllows(member.role, 'moderator');
       // A shared cache must never hand the moderator's answer to the public.
       reply.header('vary', 'Authorization, Cookie');
       if (exact) reply.header('cache-control', 'private, no-store');

@@ -9,7 +9,7 @@ import { UUID_PATTERN } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { readCookie, setCookie } from '../staff/cookies.ts';
 import { CEREMONY_MINUTES, registrationOptions, verifiedRegistration } from '../staff/passkeys.ts';
-import { allows } from '../staff/roles.ts';
+import { roleAllows } from '@wildalert/shared';
 import { CeremonyOptionsSchema, IdParams, NameSchema, RegistrationSchema, RoleSchema } from '../staff/schemas.ts';
 import { newApiToken, newSecret, secretHash } from '../staff/secrets.ts';
 import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
@@ -160,7 +160,7 @@ const staffAccount: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const member = request.staffMember!;
-      if (!allows(member.role, request.body.role)) {
+      if (!roleAllows(member.role, request.body.role)) {
         throw new HttpProblem({ status: 403, detail: `A token cannot do more than you: you are ${member.role}.` });
       }
       const token = newApiToken();

@@ -15,8 +15,7 @@ import { CEREMONY_MINUTES, registrationOptions, verifiedRegistration } from '../
 import { CeremonyOptionsSchema, IdParams, MeSchema, NameSchema, RegistrationSchema, RoleSchema } from '../staff/schemas.ts';
 import { inviteLink } from '../staff/first-admin.ts';
 import { newSecret, secretHash } from '../staff/secrets.ts';
-import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
-import { meOf } from './staff-sign-in.ts';
+import { actorOf, meOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 
 /** How long an admin's invite stays valid. */
 const INVITE_DAYS = 7;

@@ -11,22 +11,14 @@ import { clientNetwork } from '../http/client-address.ts';
 import { HttpProblem, problemResponses, rateLimited } from '../http/problem.ts';
 import { clearCookie, readCookie, setCookie } from '../staff/cookies.ts';
 import { authenticationOptions, CEREMONY_MINUTES, verifiedAuthentication } from '../staff/passkeys.ts';
-import { AuthenticationSchema, CeremonyOptionsSchema, MeSchema, type Me } from '../staff/schemas.ts';
+import { AuthenticationSchema, CeremonyOptionsSchema, MeSchema } from '../staff/schemas.ts';
 import { newSecret, secretHash } from '../staff/secrets.ts';
-import { actorOf, STAFF_SECURITY, type Staff } from '../staff/staff-member.ts';
+import { actorOf, meOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 
 /** Failed sign-ins a network (IPv4 /24, IPv6 /48) may have in a minute. */
 export const SIGN_IN_FAILURES_PER_NETWORK = 10;
 /** Failed sign-ins one account may have in 15 minutes, from anywhere. */
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
-
-export const meOf = (staff: Staff): Me['data'] => ({
-  id: staff.accountId,
-  name: staff.name,
-  role: staff.role,
-  csrfToken: staff.session?.csrfToken ?? null,
-  signedInWith: staff.session?.method ?? 'token',
-});
 
 const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = async (app, { ssoName }) => {
   const anyStaff = app.requireStaff('responder');

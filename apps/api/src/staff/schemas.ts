@@ -1,10 +1,10 @@
 /** The shapes staff routes share: a browser's WebAuthn answer, roles, the signed-in person. */
 import { Type, type Static } from 'typebox';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { ROLES } from './roles.ts';
+import { STAFF_ROLES } from '@wildalert/shared';
 
 export const RoleSchema = Type.Union(
-  [Type.Literal(ROLES[0]), Type.Literal(ROLES[1]), Type.Literal(ROLES[2])],
+  [Type.Literal(STAFF_ROLES[0]), Type.Literal(STAFF_ROLES[1]), Type.Literal(STAFF_ROLES[2])],
   { description: 'responder < moderator < admin: a higher role may do all that a lower one may' },
 );
 
