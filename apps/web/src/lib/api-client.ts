@@ -41,6 +41,8 @@ export async function apiAnswer<T>(path: string, init: RequestInit = {}): Promis
     throw new ApiError('network', 0);
   }
   if (response.ok) {
+    // 204 No Content (a deletion, a sign-out): nothing to read.
+    if (response.status === 204) return { body: undefined as T, headers: response.headers };
     try {
       return { body: (await response.json()) as T, headers: response.headers };
     } catch {

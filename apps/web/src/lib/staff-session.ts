@@ -1,0 +1,61 @@
+/**
+ * Who is signed in as staff (GET /staff/me), for every screen that needs to know: the staff
+ * screens and moderation are separate features, and both read the one session. The session
+ * itself is an HttpOnly cookie the page never sees; what the page keeps is the answer of
+ * /staff/me, with the CSRF token every cookie-authenticated write sends back.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from './api-client.ts';
+
+/** Lowest to highest: a higher role may do what a lower one may. */
+export const STAFF_ROLES = ['responder', 'moderator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export interface StaffMe {
+  id: string;
+  name: string;
+  role: StaffRole;
+  csrfToken: string;
+  signedInWith: 'passkey' | 'sso' | 'token';
+}
+
+export const staffMeKey = ['staff', 'me'] as const;
+
+/** The signed-in person, or null when nobody is (401). */
+async function getStaffMe(): Promise<StaffMe | null> {
+  try {
+    return (await api<{ data: StaffMe }>('/staff/me', { cache: 'no-store' })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useStaffMe() {
+  // Not refetched on its own: a sign-in or sign-out sets it, and a 401 from any staff call drops it.
+  return useQuery({ queryKey: staffMeKey, queryFn: getStaffMe, staleTime: Infinity, retry: false });
+}
+
+/** Whether `role` may do what `needed` may. */
+export function mayAct(role: StaffRole, needed: StaffRole): boolean {
+  return STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(needed);
+}
+
+/** The headers of a cookie-authenticated write: without the session's CSRF token the server answers 403. */
+export function csrfHeaders(me: Pick<StaffMe, 'csrfToken'>): Record<string, string> {
+  return { 'x-csrf-token': me.csrfToken };
+}
+
+/** A JSON body for a staff write, with its CSRF token. */
+export function staffWrite(me: Pick<StaffMe, 'csrfToken'>, method: 'POST' | 'DELETE', body?: unknown): RequestInit {
+  return {
+    method,
+    headers: { ...csrfHeaders(me), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
+/** Whether a staff call failed because the session is gone (expired, ended elsewhere, the account disabled). */
+export function sessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
