@@ -4,8 +4,18 @@ export const paths = {
   map: '/',
   addAlert: '/addAlert',
   test: '/test',
-  /** The moderator's screen (ADMIN_TOKEN). */
+  /** The moderators' screen (a staff session of role moderator or above). */
   moderation: '/moderation',
+  /** Staff sign-in: a passkey, or the city's single sign-on; `?error=` a single sign-on failure, `?next=` where to go after. */
+  staffSignIn: '/staff/sign-in',
+  /** An invite's link: its secret in the fragment (`#<token>`), read and removed at once. */
+  staffInvite: '/staff/invite',
+  /** My account: passkeys, API tokens, signing out. */
+  staffAccount: '/staff/account',
+  /** People and open invites (admin). */
+  staffPeople: '/staff/people',
+  /** The audit log (admin). */
+  staffAudit: '/staff/audit',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
   /** The read-only map other sites put in a frame (EMBED_PAGE; the server lets them frame only this page). */

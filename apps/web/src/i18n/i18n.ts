@@ -18,6 +18,7 @@ import type moderation from './pl/moderation.json';
 import type photos from './pl/photos.json';
 import type report from './pl/report.json';
 import type selfCheck from './pl/self-check.json';
+import type staff from './pl/staff.json';
 import type whatToDo from './pl/what-to-do.json';
 
 /** Polish is the source: every key of every language is one of its keys (a test checks they match). */
@@ -30,6 +31,7 @@ type Messages = typeof core &
   typeof photos &
   typeof report &
   typeof selfCheck &
+  typeof staff &
   typeof whatToDo;
 export type MessageKey = keyof Messages;
 
@@ -44,6 +46,7 @@ export type Namespace =
   | 'photos'
   | 'report'
   | 'self-check'
+  | 'staff'
   | 'what-to-do';
 
 const files = import.meta.glob<Compiled>('./*/*.json', { import: 'default' });
