@@ -54,8 +54,15 @@ export default defineConfig({
         // The PNG icons are left to the browser, which fetches them only to install the app.
         globPatterns: ['**/*.{js,css,svg,webmanifest}'],
         // The shell comes from the server, with its run-time config filled in (see sw.ts). The
-        // moderator's screen (and its messages) is one person's, online: no visitor's device downloads it.
-        globIgnores: ['index.html', 'assets/moderation-screen-*', 'assets/messages-*-moderation-*'],
+        // staff's screens (moderation among them) and their messages are a few people's, online:
+        // no visitor's device downloads them.
+        globIgnores: [
+          'index.html',
+          'assets/moderation-*',
+          'assets/messages-*-moderation-*',
+          'assets/staff-*',
+          'assets/messages-*-staff-*',
+        ],
       },
       manifest: {
         name: 'WildAlert',

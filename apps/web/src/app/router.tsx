@@ -84,7 +84,14 @@ const EmbedBar = lazy(withMessages('embed', () => import('./routes/embed.tsx')))
 
 const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
 const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
-const ModerationScreen = lazyThemed(withMessages('moderation', () => import('../features/moderation/components/moderation-screen.tsx')));
+const ModerationScreen = lazyThemed(withMessages('moderation', withMessages('staff', () => import('./routes/moderation.tsx'))));
+// The staff's screens: a few people's, online; each loads with the staff messages.
+const staffScreen = (load: () => Promise<ScreenModule>) => lazyThemed(withMessages('staff', load));
+const StaffSignInScreen = staffScreen(() => import('../features/staff/components/staff-sign-in-screen.tsx'));
+const StaffInviteScreen = staffScreen(() => import('../features/staff/components/staff-invite-screen.tsx'));
+const StaffAccountScreen = staffScreen(() => import('../features/staff/components/staff-account-screen.tsx'));
+const StaffPeopleScreen = staffScreen(() => import('../features/staff/components/staff-people-screen.tsx'));
+const StaffAuditScreen = staffScreen(() => import('../features/staff/components/staff-audit-screen.tsx'));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {
@@ -124,6 +131,11 @@ const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.addAlert]: AddAlertScreen,
   [paths.test]: TestScreen,
   [paths.moderation]: ModerationScreen,
+  [paths.staffSignIn]: StaffSignInScreen,
+  [paths.staffInvite]: StaffInviteScreen,
+  [paths.staffAccount]: StaffAccountScreen,
+  [paths.staffPeople]: StaffPeopleScreen,
+  [paths.staffAudit]: StaffAuditScreen,
 };
 
 /** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
@@ -145,6 +157,11 @@ export function AppRoutes() {
         <Route path={paths.addAlert} element={guarded('add-alert', <AddAlertScreen />)} />
         <Route path={paths.test} element={guarded('test', <TestScreen />)} />
         <Route path={paths.moderation} element={guarded('moderation', <ModerationScreen />)} />
+        <Route path={paths.staffSignIn} element={guarded('staff-sign-in', <StaffSignInScreen />)} />
+        <Route path={paths.staffInvite} element={guarded('staff-invite', <StaffInviteScreen />)} />
+        <Route path={paths.staffAccount} element={guarded('staff-account', <StaffAccountScreen />)} />
+        <Route path={paths.staffPeople} element={guarded('staff-people', <StaffPeopleScreen />)} />
+        <Route path={paths.staffAudit} element={guarded('staff-audit', <StaffAuditScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

@@ -1,30 +1,13 @@
 /**
- * The moderator's API calls (Authorization: Bearer <ADMIN_TOKEN>), their queries and mutations,
- * and the token itself, kept in sessionStorage: gone when the tab closes.
+ * The moderators' API calls, their queries and mutations, through the staff session: its cookie
+ * goes with every request (same origin), and the decisions, which write, send the session's CSRF
+ * token. A 401 (the session ended) drops who is signed in, and the screen offers signing in again.
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert } from '@wildalert/shared';
 import { api, ApiError } from '../../../lib/api-client.ts';
-
-const TOKEN_KEY = 'wildalert.moderator-token';
-
-export function storedToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function storeToken(token: string | null): void {
-  try {
-    if (token === null) sessionStorage.removeItem(TOKEN_KEY);
-    else sessionStorage.setItem(TOKEN_KEY, token);
-  } catch {
-    // Storage refused (a private window): the token lasts as long as the screen.
-  }
-}
+import { csrfHeaders, sessionEnded, staffMeKey, type StaffMe } from '../../../lib/staff-session.ts';
 
 export interface ModeratedAlert {
   alert: Alert;
@@ -39,15 +22,17 @@ interface ModeratedList {
   truncated: boolean;
 }
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const getReported = () => api<ModeratedList>('/moderation/reports', { cache: 'no-store' });
+const getHidden = () => api<ModeratedList>('/moderation/hidden', { cache: 'no-store' });
 
-/** GET /moderation/reports: also how a token is checked (401 wrong, 403 moderation off). */
-export const getReported = (token: string) => api<ModeratedList>('/moderation/reports', { headers: auth(token), cache: 'no-store' });
-const getHidden = (token: string) => api<ModeratedList>('/moderation/hidden', { headers: auth(token), cache: 'no-store' });
-
-export function useModerationLists(token: string) {
-  const reported = useQuery({ queryKey: ['moderation', 'reported', token], queryFn: () => getReported(token), retry: false });
-  const hidden = useQuery({ queryKey: ['moderation', 'hidden', token], queryFn: () => getHidden(token), retry: false });
+export function useModerationLists() {
+  const reported = useQuery({ queryKey: ['moderation', 'reported'], queryFn: getReported, retry: false });
+  const hidden = useQuery({ queryKey: ['moderation', 'hidden'], queryFn: getHidden, retry: false });
+  const queryClient = useQueryClient();
+  const ended = sessionEnded(reported.error) || sessionEnded(hidden.error);
+  useEffect(() => {
+    if (ended) queryClient.setQueryData(staffMeKey, null);
+  }, [ended, queryClient]);
   return { reported, hidden };
 }
 
@@ -56,39 +41,43 @@ export type Decision =
   | { kind: 'restore'; alertId: string }
   | { kind: 'hide-photo'; alertId: string; photoId: string };
 
-/** Sends a decision; every one lands in the server's moderation log. */
-async function decide(token: string, d: Decision): Promise<void> {
+/** Sends a decision; every one lands in the server's moderation log and the audit log, with the person's name. */
+async function decide(me: StaffMe, d: Decision): Promise<void> {
   const id = encodeURIComponent(d.alertId);
+  const headers = csrfHeaders(me);
   const request =
     d.kind === 'hide'
-      ? fetch(`/Alerts/${id}`, { method: 'DELETE', headers: auth(token) })
+      ? fetch(`/Alerts/${id}`, { method: 'DELETE', headers })
       : d.kind === 'restore'
-        ? fetch(`/moderation/alerts/${id}/restore`, { method: 'POST', headers: auth(token) })
-        : fetch(`/Alerts/${id}/photos/${encodeURIComponent(d.photoId)}`, { method: 'DELETE', headers: auth(token) });
+        ? fetch(`/moderation/alerts/${id}/restore`, { method: 'POST', headers })
+        : fetch(`/Alerts/${id}/photos/${encodeURIComponent(d.photoId)}`, { method: 'DELETE', headers });
   const response = await request.catch(() => {
     throw new ApiError('network', 0);
   });
   if (!response.ok) throw new ApiError('http', response.status);
 }
 
-export function useDecision(token: string) {
+export function useDecision(me: StaffMe) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (d: Decision) => decide(token, d),
+    mutationFn: (d: Decision) => decide(me, d),
+    onError: (error) => {
+      if (sessionEnded(error)) queryClient.setQueryData(staffMeKey, null);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
   });
 }
 
 /**
- * A photo's copy as the moderator sees it (GET /moderation/photos/{key}, with the token): an
+ * A photo's copy as the moderator sees it (GET /moderation/photos/{key}, with the session): an
  * object URL, let go when the photo leaves the screen. Public addresses of a hidden alert's photos answer 404.
  */
-export function useModeratorPhoto(token: string, publicUrl: string): { url: string | undefined; failed: boolean } {
+export function useModeratorPhoto(publicUrl: string): { url: string | undefined; failed: boolean } {
   const key = publicUrl.split('/').at(-1) ?? '';
   const blob = useQuery({
     queryKey: ['moderator-photo', key],
     queryFn: async () => {
-      const response = await fetch(`/moderation/photos/${encodeURIComponent(key)}`, { headers: auth(token) });
+      const response = await fetch(`/moderation/photos/${encodeURIComponent(key)}`);
       if (!response.ok) throw new ApiError('http', response.status);
       return response.blob();
     },

@@ -1,119 +1,39 @@
 /**
- * The moderator's screen (/moderation, loaded on demand): the token once per browser session,
- * then the reported and the hidden alerts, each with its reports and photos, and the decisions
- * (hide or restore an alert, hide one photo). The server logs every decision.
+ * The moderators' screen (/moderation, loaded on demand, behind the staff sign-in): the reported
+ * and the hidden alerts, each with its reports and photos, and the decisions (hide or restore an
+ * alert, hide one photo), sent with the person's session. The server logs every decision.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCoordinates, fullDateTime, inTime } from '../../../lib/format.ts';
+import { formatCoordinates, fullDateTime } from '../../../lib/format.ts';
+import type { StaffMe } from '../../../lib/staff-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { getReported, storedToken, storeToken, useDecision, useModerationLists, useModeratorPhoto, type Decision, type ModeratedAlert } from '../api/moderation-api.ts';
+import { useDecision, useModerationLists, useModeratorPhoto, type Decision, type ModeratedAlert } from '../api/moderation-api.ts';
 
-export default function ModerationScreen() {
+export function ModerationScreen({ me }: { me: StaffMe }) {
   useDocumentTitle(t('moderation.title'));
-  const [token, setToken] = useState(storedToken);
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', px: 2, py: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-        <Typography variant="h5" component="h1">
-          {t('moderation.title')}
-        </Typography>
-        {token !== null && (
-          <Button
-            variant="text"
-            sx={{ minHeight: 44 }}
-            onClick={() => {
-              storeToken(null);
-              setToken(null);
-            }}
-          >
-            {t('moderation.signOut')}
-          </Button>
-        )}
-      </Box>
-      {token === null ? (
-        <SignIn
-          onSignedIn={(value) => {
-            storeToken(value);
-            setToken(value);
-          }}
-        />
-      ) : (
-        <Queues token={token} onRefused={() => setToken(null)} />
-      )}
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('moderation.title')}
+      </Typography>
+      <Queues me={me} />
     </Box>
   );
 }
 
-function SignIn({ onSignedIn }: { onSignedIn(token: string): void }) {
-  const [value, setValue] = useState('');
-  const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const token = value.trim();
-    if (token === '' || checking) return;
-    setChecking(true);
-    setError(null);
-    try {
-      await getReported(token);
-      onSignedIn(token);
-    } catch (err) {
-      const status = err instanceof ApiError ? err.status : 0;
-      if (err instanceof ApiError && status === 429) {
-        // Too many wrong tokens from this network: the server says how long to wait.
-        setError(t('moderation.signIn.tooMany', { wait: inTime(err.retryAfterSeconds ?? 60) }));
-      } else {
-        setError(t(status === 401 ? 'moderation.signIn.wrongToken' : status === 403 ? 'moderation.signIn.disabled' : 'moderation.signIn.failed'));
-      }
-      setChecking(false);
-    }
-  };
-  return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}>
-      <Typography>{t('moderation.signIn.intro')}</Typography>
-      <TextField
-        label={t('moderation.signIn.token')}
-        type="password"
-        autoComplete="off"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={error !== null}
-        required
-        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-      />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Button type="submit" variant="contained" disabled={checking || value.trim() === ''} sx={{ minHeight: 48, alignSelf: 'flex-start', px: 4 }}>
-        {checking ? t('moderation.signIn.checking') : t('moderation.signIn.submit')}
-      </Button>
-    </Box>
-  );
-}
-
-function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
-  const { reported, hidden } = useModerationLists(token);
-  const decision = useDecision(token);
+function Queues({ me }: { me: StaffMe }) {
+  const { reported, hidden } = useModerationLists();
+  const decision = useDecision(me);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  // A token the server no longer takes (changed since): ask for it again.
-  const refused = [reported.error, hidden.error].some((e) => e instanceof ApiError && (e.status === 401 || e.status === 403));
-  useEffect(() => {
-    if (!refused) return;
-    storeToken(null);
-    onRefused();
-  }, [refused, onRefused]);
   const decide = (d: Decision) => {
     setNotice(null);
     decision.mutate(d, {
@@ -136,7 +56,6 @@ function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
         empty={t('moderation.reportedEmpty')}
         query={reported}
         items={reported.data?.data}
-        token={token}
         busy={decision.isPending}
         onDecide={decide}
         testId="moderation-reported"
@@ -146,7 +65,6 @@ function Queues({ token, onRefused }: { token: string; onRefused(): void }) {
         empty={t('moderation.hiddenEmpty')}
         query={hidden}
         items={hidden.data ? hiddenOnly : undefined}
-        token={token}
         busy={decision.isPending}
         onDecide={decide}
         testId="moderation-hidden"
@@ -160,13 +78,12 @@ interface SectionProps {
   empty: string;
   query: { isPending: boolean; isError: boolean; refetch(): unknown; data?: { truncated: boolean } };
   items: ModeratedAlert[] | undefined;
-  token: string;
   busy: boolean;
   onDecide(d: Decision): void;
   testId: string;
 }
 
-function Section({ title, empty, query, items, token, busy, onDecide, testId }: SectionProps) {
+function Section({ title, empty, query, items, busy, onDecide, testId }: SectionProps) {
   const id = `${testId}-title`;
   return (
     <Box component="section" aria-labelledby={id} sx={{ mb: 4 }} data-testid={testId}>
@@ -194,7 +111,7 @@ function Section({ title, empty, query, items, token, busy, onDecide, testId }: 
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {items?.map((item) => (
             <li key={item.alert.id}>
-              <AlertCard item={item} token={token} busy={busy} onDecide={onDecide} />
+              <AlertCard item={item} busy={busy} onDecide={onDecide} />
             </li>
           ))}
         </Box>
@@ -204,7 +121,7 @@ function Section({ title, empty, query, items, token, busy, onDecide, testId }: 
   );
 }
 
-function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; token: string; busy: boolean; onDecide(d: Decision): void }) {
+function AlertCard({ item, busy, onDecide }: { item: ModeratedAlert; busy: boolean; onDecide(d: Decision): void }) {
   const { alert } = item;
   const name = animalNameOf(alert.animal);
   const headingId = `moderated-${alert.id}`;
@@ -249,8 +166,7 @@ function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; toke
           {alert.photos.map((photo, i) => (
             <li key={photo.id}>
               <ModeratedPhoto
-                token={token}
-                url={photo.thumbnailUrl}
+                        url={photo.thumbnailUrl}
                 n={i + 1}
                 busy={busy}
                 onHide={() => onDecide({ kind: 'hide-photo', alertId: alert.id, photoId: photo.id })}
@@ -284,8 +200,8 @@ function AlertCard({ item, token, busy, onDecide }: { item: ModeratedAlert; toke
 const THUMB_PX = 120;
 
 /** A photo's thumbnail with its "hide" button, which asks once more before hiding for good. */
-function ModeratedPhoto({ token, url, n, busy, onHide }: { token: string; url: string; n: number; busy: boolean; onHide(): void }) {
-  const photo = useModeratorPhoto(token, url);
+function ModeratedPhoto({ url, n, busy, onHide }: { url: string; n: number; busy: boolean; onHide(): void }) {
+  const photo = useModeratorPhoto(url);
   const [confirming, setConfirming] = useState(false);
   return (
     <Box sx={{ width: THUMB_PX, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
