@@ -61,6 +61,13 @@ export function clockTime(ms: number, now: number): string {
   return (sameDay ? clock() : dayAndClock()).format(ms);
 }
 
+const dateAndMinute = cached((lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }));
+
+/** The date and time to the minute, for lists where seconds are noise (a last sign-in, an expiry). */
+export function shortDateTime(iso: string): string {
+  return dateAndMinute().format(Date.parse(iso));
+}
+
 /** The date and time in full, for a tooltip. */
 export function fullDateTime(iso: string): string {
   return dateTime().format(Date.parse(iso));

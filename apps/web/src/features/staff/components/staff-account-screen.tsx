@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../config/paths.ts';
 import { t } from '../../../i18n/i18n.ts';
-import { fullDateTime } from '../../../lib/format.ts';
+import { shortDateTime } from '../../../lib/format.ts';
 import type { StaffMe, StaffRole } from '../../../lib/staff-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
@@ -47,7 +47,7 @@ function Account({ me }: { me: StaffMe }) {
 
 /** "Added 23.11.2026 · last used 27.11.2026" (or never). */
 function usedLine(createdAt: string, lastUsedAt: string | null): string {
-  return `${t('staff.added', { when: fullDateTime(createdAt) })} · ${lastUsedAt ? t('staff.lastUsed', { when: fullDateTime(lastUsedAt) }) : t('staff.neverUsed')}`;
+  return `${t('staff.added', { when: shortDateTime(createdAt) })} · ${lastUsedAt ? t('staff.lastUsed', { when: shortDateTime(lastUsedAt) }) : t('staff.neverUsed')}`;
 }
 
 function Passkeys({ me }: { me: StaffMe }) {

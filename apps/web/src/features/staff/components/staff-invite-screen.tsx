@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../config/paths.ts';
 import { t } from '../../../i18n/i18n.ts';
-import { fullDateTime } from '../../../lib/format.ts';
+import { shortDateTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useInviteCheck, useRegister } from '../api/invites.ts';
 import { forgetInviteToken, useInviteToken } from '../hooks/invite-token.ts';
@@ -59,7 +59,7 @@ export default function StaffInviteScreen() {
           {t('staff.invite.for', { name: invite.name, role: t(`staff.role.${invite.role}`) })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('staff.invite.validUntil', { when: fullDateTime(invite.expiresAt) })}
+          {t('staff.invite.validUntil', { when: shortDateTime(invite.expiresAt) })}
         </Typography>
         <Typography>{t('staff.invite.passkeyExplained')}</Typography>
         {!supported && <Alert severity="warning">{t('staff.failure.unsupported')}</Alert>}

@@ -39,7 +39,7 @@ export function StaffLayout({ role, children }: { role: StaffRole; children(me: 
   if (me.data === null)
     return (
       <StaffPage>
-        <Paper variant="outlined" sx={{ p: 2, mt: 2, display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+        <Paper variant="outlined" sx={{ maxWidth: 480, mx: 'auto', p: { xs: 2, sm: 3 }, mt: { xs: 1, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
           <Typography variant="h5" component="h1">
             {t('staff.gate.signedOutTitle')}
           </Typography>

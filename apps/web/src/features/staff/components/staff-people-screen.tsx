@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { t } from '../../../i18n/i18n.ts';
-import { fullDateTime } from '../../../lib/format.ts';
+import { shortDateTime } from '../../../lib/format.ts';
 import type { StaffMe, StaffRole } from '../../../lib/staff-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAccounts, useUpdateAccount, type StaffAccount } from '../api/accounts.ts';
@@ -73,7 +73,7 @@ function Person({ account, me, busy, onChange }: { account: StaffAccount; me: St
           {account.disabled && <Chip size="small" label={t('staff.people.disabled')} />}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {account.lastSignInAt ? t('staff.people.lastSignIn', { when: fullDateTime(account.lastSignInAt) }) : t('staff.people.neverSignedIn')}
+          {account.lastSignInAt ? t('staff.people.lastSignIn', { when: shortDateTime(account.lastSignInAt) }) : t('staff.people.neverSignedIn')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {how}
@@ -150,7 +150,7 @@ function Invites({ me }: { me: StaffMe }) {
                   <Chip size="small" label={t(`staff.role.${invite.role}`)} />
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {t('staff.invites.expires', { when: fullDateTime(invite.expiresAt) })}
+                  {t('staff.invites.expires', { when: shortDateTime(invite.expiresAt) })}
                 </Typography>
               </Box>
               <ConfirmButton label={t('staff.invites.revoke')} confirmLabel={t('staff.invites.confirmRevoke')} disabled={revoke.isPending} onConfirm={() => revoke.mutate(invite.id)} />
