@@ -8,6 +8,8 @@ import { precompress } from './vite-precompress.ts';
 import { preloadFirstScreen } from './vite-preload.ts';
 
 const API = process.env.WILDALERT_API ?? 'http://127.0.0.1:8080';
+/** Modules only the staff's screens load: moderation, the staff feature and its passkey library. */
+const STAFF_ONLY = /[\\/](?:src[\\/]features[\\/](?:staff|moderation)[\\/]|src[\\/]app[\\/]routes[\\/]moderation\.tsx$|src[\\/]lib[\\/]staff-session\.ts$|node_modules[\\/]@simplewebauthn[\\/])/;
 const BASE = BASE_PATH;
 
 /** The brand colour, from its one home (--wa-primary in global.css), for the browser's own chrome. */
@@ -58,7 +60,6 @@ export default defineConfig({
         // no visitor's device downloads them.
         globIgnores: [
           'index.html',
-          'assets/moderation-*',
           'assets/messages-*-moderation-*',
           'assets/staff-*',
           'assets/messages-*-staff-*',
@@ -114,7 +115,11 @@ export default defineConfig({
         // code, in the network panel, the size bench and the browser tests.
         chunkFileNames: (chunk) => {
           const messages = /[\\/]i18n[\\/]([a-z]{2})[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-          return messages ? `assets/messages-${messages[1]}-${messages[2]}-[hash].js` : 'assets/[name]-[hash].js';
+          if (messages) return `assets/messages-${messages[1]}-${messages[2]}-[hash].js`;
+          // The parts only staff screens use (their API calls, the passkey library) named as
+          // theirs, so that the service worker leaves them out with the screens (globIgnores).
+          const staffOnly = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => STAFF_ONLY.test(id));
+          return staffOnly && !chunk.name.startsWith('staff-') ? 'assets/staff-[name]-[hash].js' : 'assets/[name]-[hash].js';
         },
       },
     },
