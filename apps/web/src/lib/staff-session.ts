@@ -15,7 +15,8 @@ export interface StaffMe {
   id: string;
   name: string;
   role: StaffRole;
-  csrfToken: string;
+  /** Null when signed in with an API token, which needs none. */
+  csrfToken: string | null;
   signedInWith: 'passkey' | 'sso' | 'token';
 }
 
@@ -43,7 +44,7 @@ export function mayAct(role: StaffRole, needed: StaffRole): boolean {
 
 /** The headers of a cookie-authenticated write: without the session's CSRF token the server answers 403. */
 export function csrfHeaders(me: Pick<StaffMe, 'csrfToken'>): Record<string, string> {
-  return { 'x-csrf-token': me.csrfToken };
+  return me.csrfToken === null ? {} : { 'x-csrf-token': me.csrfToken };
 }
 
 /** A JSON body for a staff write, with its CSRF token. */

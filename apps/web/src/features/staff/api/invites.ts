@@ -26,11 +26,14 @@ export function useInviteCheck(token: string | null) {
   });
 }
 
-/** The passkey ceremony of a new account: the server's options, the authenticator's new key, the account and its session. */
-async function register({ token, passkeyName }: { token: string; passkeyName: string }): Promise<StaffMe> {
-  const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/staff/invites/registration-options', jsonPost({ token }));
+/**
+ * The passkey ceremony of a new account: the server's options, the authenticator's new key, the
+ * account and its session. `name`: the person's own, when not the invite's (the first admin's invite says only "Admin").
+ */
+async function register({ token, name, passkeyName }: { token: string; name?: string; passkeyName: string }): Promise<StaffMe> {
+  const { data: optionsJSON } = await api<{ data: PublicKeyCredentialCreationOptionsJSON }>('/staff/invites/registration-options', jsonPost({ token }));
   const response = await startRegistration({ optionsJSON });
-  const body = { token, response, ...(passkeyName === '' ? {} : { passkeyName }) };
+  const body = { token, response, ...(name ? { name } : {}), ...(passkeyName === '' ? {} : { passkeyName }) };
   return (await api<{ data: StaffMe }>('/staff/invites/registration', jsonPost(body))).data;
 }
 
@@ -44,7 +47,7 @@ export interface OpenInvite {
   name: string;
   role: StaffRole;
   expiresAt: string;
-  createdAt?: string;
+  createdAt: string;
 }
 
 /** What creating an invite answers: the link, with its secret in the fragment, this once only. */

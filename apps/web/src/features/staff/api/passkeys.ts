@@ -21,7 +21,7 @@ export function usePasskeys() {
 /** The ceremony again, for this account: the server leaves out the keys it has already (excludeCredentials). */
 export function useAddPasskey(me: StaffMe) {
   return useStaffMutation(async (name: string) => {
-    const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/staff/passkeys/options', staffWrite(me, 'POST'));
+    const { data: optionsJSON } = await api<{ data: PublicKeyCredentialCreationOptionsJSON }>('/staff/passkeys/options', staffWrite(me, 'POST'));
     const response = await startRegistration({ optionsJSON });
     await api<unknown>('/staff/passkeys', staffWrite(me, 'POST', { response, ...(name === '' ? {} : { name }) }));
   }, [passkeysKey]);

@@ -23,7 +23,7 @@ export function useSignInMethods() {
 
 /** The passkey ceremony: the server's challenge, the authenticator's answer, the session. */
 async function signInWithPasskey(): Promise<StaffMe> {
-  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/staff/sign-in/options', { method: 'POST' });
+  const { data: optionsJSON } = await api<{ data: PublicKeyCredentialRequestOptionsJSON }>('/staff/sign-in/options', { method: 'POST' });
   const response = await startAuthentication({ optionsJSON });
   return (await api<{ data: StaffMe }>('/staff/sign-in', jsonPost({ response }))).data;
 }

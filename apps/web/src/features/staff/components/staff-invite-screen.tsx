@@ -28,6 +28,8 @@ export default function StaffInviteScreen() {
   const register = useRegister();
   const navigate = useNavigate();
   const [passkeyName, setPasskeyName] = useState('');
+  // The invite's name until the person writes their own (the first admin's invite says only "Admin").
+  const [ownName, setOwnName] = useState<string | null>(null);
   const supported = browserSupportsWebAuthn();
 
   let body;
@@ -43,9 +45,10 @@ export default function StaffInviteScreen() {
     );
   } else {
     const invite = check.data;
+    const name = (ownName ?? invite.name).trim();
     const create = () =>
       register.mutate(
-        { token, passkeyName: passkeyName.trim() },
+        { token, name: name !== invite.name && name !== '' ? name : undefined, passkeyName: passkeyName.trim() },
         {
           onSuccess: (me) => {
             forgetInviteToken();
@@ -64,13 +67,22 @@ export default function StaffInviteScreen() {
         <Typography>{t('staff.invite.passkeyExplained')}</Typography>
         {!supported && <Alert severity="warning">{t('staff.failure.unsupported')}</Alert>}
         <TextField
+          label={t('staff.invite.nameLabel')}
+          helperText={t('staff.invite.nameHelp')}
+          value={ownName ?? invite.name}
+          onChange={(e) => setOwnName(e.target.value)}
+          required
+          autoComplete="name"
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField
           label={t('staff.passkeys.nameLabel')}
           helperText={t('staff.passkeys.nameHelp')}
           value={passkeyName}
           onChange={(e) => setPasskeyName(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
-        <Button variant="contained" size="large" disabled={!supported || register.isPending} onClick={create} sx={{ minHeight: 48 }}>
+        <Button variant="contained" size="large" disabled={!supported || register.isPending || name === ''} onClick={create} sx={{ minHeight: 48 }}>
           {register.isPending ? t('staff.invite.creating') : t('staff.invite.create')}
         </Button>
         {register.isError && (
