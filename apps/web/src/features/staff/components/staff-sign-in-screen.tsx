@@ -47,6 +47,8 @@ export default function StaffSignInScreen() {
         {me.data && (
           <Alert
             severity="info"
+            // A fact, not a warning: announced politely (MUI gives every Alert role="alert").
+            role="status"
             action={
               <Button color="inherit" component={RouterLink} to={afterSignIn(me.data, next)}>
                 {t('staff.signIn.continue')}
