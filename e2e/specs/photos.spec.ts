@@ -9,9 +9,9 @@ import type { Alert, Photo } from '@wildalert/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, PHONE, popup } from '../support/app.ts';
+import { signInWithoutScreens } from '../support/staff.ts';
 
-const ADMIN_TOKEN = 'moderator-token-for-photo-tests';
-test.use({ viewport: PHONE, hasTouch: true, isMobile: true, serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN } } });
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 const all = { Latitude: KRAKOW.latitude, Longitude: KRAKOW.longitude, Radius: 100 };
 const pickerMap = (page: Page) => page.getByRole('region', { name: /Mapa wyboru miejsca/ });
@@ -311,12 +311,8 @@ test('the moderator hides one photo, then the alert: both answer 404 to everyone
     body: JSON.stringify({ reason: 'Zdjęcie nie pokazuje zwierzęcia' }),
   });
 
+  await signInWithoutScreens(page, wildalert);
   await page.goto('moderation');
-  await page.getByLabel('Token moderatora').fill('not-the-token');
-  await page.getByRole('button', { name: 'Wejdź' }).tap();
-  await expect(page.getByRole('alert')).toHaveText('Ten token jest nieprawidłowy.');
-  await page.getByLabel('Token moderatora').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Wejdź' }).tap();
 
   const reported = page.getByTestId('moderation-reported');
   const card = reported.getByRole('article', { name: 'Lis' });
@@ -325,10 +321,9 @@ test('the moderator hides one photo, then the alert: both answer 404 to everyone
   await expect(card.getByRole('img', { name: /^Zdjęcie [12]$/ })).toHaveCount(2);
   expect(await seriousA11yViolations(page)).toEqual([]);
 
-  // The token is kept for this tab's session: a reload does not ask again.
+  // The session outlives a reload.
   await page.reload();
   await expect(card.getByRole('img', { name: /^Zdjęcie [12]$/ })).toHaveCount(2);
-  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(ADMIN_TOKEN);
 
   // One photo: asked once more, then hidden; the public answers 404 for its copies.
   await card.getByRole('button', { name: 'Ukryj zdjęcie 1' }).tap();
@@ -358,5 +353,10 @@ test('the moderator hides one photo, then the alert: both answer 404 to everyone
   expect(log).toEqual([
     { action: 'photo-hidden-by-moderator', photo_id: photos[0]!.id },
     { action: 'hidden-by-moderator', photo_id: null },
+  ]);
+  // And in the audit log, with the moderator's name.
+  expect(await wildalert.sql(`SELECT actor, action, subject FROM audit_log WHERE action IN ('photo-hidden', 'alert-hidden') ORDER BY id`)).toEqual([
+    { actor: 'Moderator', action: 'photo-hidden', subject: photos[0]!.id },
+    { actor: 'Moderator', action: 'alert-hidden', subject: alert.id },
   ]);
 });

@@ -10,9 +10,9 @@ import type { Page } from '@playwright/test';
 import { ANIMALS, type Alert } from '@wildalert/shared';
 import { expect, test } from '../support/fixtures.ts';
 import { KRAKOW, PHONE, popup } from '../support/app.ts';
+import { signInWithoutScreens } from '../support/staff.ts';
 
-const ADMIN_TOKEN = 'moderator-token-for-pseudo-locale';
-test.use({ serverOptions: { engine: 'postgres', env: { ADMIN_TOKEN } }, viewport: PHONE, hasTouch: true, isMobile: true });
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 const COMMENT = 'Trzy dziki przy przystanku';
 
@@ -63,7 +63,7 @@ async function alertWithPhoto(page: Page, origin: string): Promise<Alert> {
 }
 
 /** Words that are data, not interface: the brand, file formats, units, the map's credit line (Leaflet's own). */
-const DATA_WORDS = ['WildAlert', 'Wild', 'Alert', 'GeoJSON', 'CSV', 'km', 'm', 'Leaflet', 'A JavaScript library for interactive maps', 'OpenStreetMap', COMMENT];
+const DATA_WORDS = ['Admin', 'WildAlert', 'Wild', 'Alert', 'GeoJSON', 'CSV', 'km', 'm', 'Leaflet', 'A JavaScript library for interactive maps', 'OpenStreetMap', COMMENT];
 const ANIMAL_NAMES = ANIMALS.flatMap((a) => [a.namePl, a.namePl.toLowerCase()]);
 
 /** Every text of the page a person meets (text, names, titles, placeholders) with letters left once messages and data are taken out. */
@@ -95,6 +95,8 @@ function unwrapped(page: Page): Promise<string[]> {
 }
 
 test('every screen shows only text from the catalogues', async ({ page, wildalert }) => {
+  // Every screen, the staff's too, one after another: longer than one screen's test on a busy machine.
+  test.setTimeout(90_000);
   await alertWithPhoto(page, wildalert.origin);
   await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.002, longitude: KRAKOW.longitude, animal: 'wolf' });
   await pseudoLocale(page);
@@ -148,19 +150,27 @@ test('every screen shows only text from the catalogues', async ({ page, wildaler
   await expect(page.getByTestId('check-api')).toHaveText(/⟦/);
   await check('test screen');
 
-  // The moderator's screen: signing in (a wrong token first), then the reported alert with its photo.
+  // The staff's screens: moderation before signing in, the sign-in with a single sign-on failure.
   await page.goto('moderation');
-  await page.getByLabel(/⟦Token moderatora⟧/).fill('not-the-token');
-  await page.getByRole('button', { name: '⟦Wejdź⟧' }).tap();
-  await expect(page.getByRole('alert')).toHaveText('⟦Ten token jest nieprawidłowy.⟧');
-  await check('moderation sign-in');
-  await page.getByLabel(/⟦Token moderatora⟧/).fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: '⟦Wejdź⟧' }).tap();
+  await expect(page.getByRole('link', { name: '⟦Przejdź do logowania⟧' })).toBeVisible();
+  await check('moderation signed out');
+  await page.goto('staff/sign-in?error=sso_role');
+  await expect(page.getByRole('alert')).toHaveText(/^⟦/);
+  await check('staff sign-in');
+  // Signed in (an admin, who sees every staff screen): the reported alert with its photo.
+  await signInWithoutScreens(page, wildalert, 'admin', 'Admin');
+  await page.goto('moderation');
   const card = page.getByTestId('moderation-reported').getByRole('article');
   await expect(card.getByRole('img', { name: '⟦Zdjęcie 1⟧' })).toBeVisible();
   await card.getByRole('button', { name: '⟦Ukryj zdjęcie 1⟧' }).tap();
   await expect(card.getByRole('button', { name: /^⟦Na pewno ukryć zdjęcie 1/ })).toBeVisible();
   await check('moderation');
+  await page.goto('staff/account');
+  await expect(page.getByText('⟦Brak tokenów.⟧')).toBeVisible();
+  await check('my account');
+  await page.goto('staff/people');
+  await expect(page.getByText('⟦Brak otwartych zaproszeń.⟧')).toBeVisible();
+  await check('people');
   await page.goto('no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/⟦/);
   await check('not found');

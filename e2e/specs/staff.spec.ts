@@ -51,6 +51,8 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(at(wildalert, 'moderation'));
     await expect(page.getByRole('heading', { level: 1, name: 'Moderacja' })).toBeVisible();
     expect((await authenticator.passkeys()).map((p) => p.rpId)).toEqual(['localhost']);
+    // The session is a cookie the page's scripts never see (HttpOnly), and nothing of it is stored.
+    expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
     const nav = page.getByRole('navigation', { name: 'Menu obsługi' });
     await expect(nav.getByRole('link')).toHaveText(['Moderacja', 'Osoby', 'Dziennik', 'Moje konto']);
     const card = page.getByTestId('moderation-reported').getByRole('article', { name: 'Dzik' });

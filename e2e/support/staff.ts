@@ -77,5 +77,5 @@ export async function signInWithoutScreens(page: Page, server: WildAlertServer, 
   await client.acceptInvite(token);
   const session = [...client.cookies].filter(([cookie]) => cookie.endsWith('wildalert-session'));
   expect(session).toHaveLength(1);
-  await page.context().addCookies(session.map(([cookie, value]) => ({ name: cookie, value, url: server.origin })));
+  await page.context().addCookies(session.map(([cookie, value]) => ({ name: cookie, value, url: server.origin, httpOnly: true, sameSite: 'Lax' as const })));
 }
