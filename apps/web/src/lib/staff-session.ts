@@ -5,11 +5,8 @@
  * /staff/me, with the CSRF token every cookie-authenticated write sends back.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { StaffRole } from '@wildalert/shared';
 import { api, ApiError } from './api-client.ts';
-
-/** Lowest to highest: a higher role may do what a lower one may. */
-export const STAFF_ROLES = ['responder', 'moderator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export interface StaffMe {
   id: string;
@@ -35,11 +32,6 @@ async function getStaffMe(): Promise<StaffMe | null> {
 export function useStaffMe() {
   // Not refetched on its own: a sign-in or sign-out sets it, and a 401 from any staff call drops it.
   return useQuery({ queryKey: staffMeKey, queryFn: getStaffMe, staleTime: Infinity, retry: false });
-}
-
-/** Whether `role` may do what `needed` may. */
-export function mayAct(role: StaffRole, needed: StaffRole): boolean {
-  return STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(needed);
 }
 
 /** The headers of a cookie-authenticated write: without the session's CSRF token the server answers 403. */

@@ -1,7 +1,8 @@
 /** People (admin): every staff account, its role changed, disabled or enabled again. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { staffWrite, type StaffMe, type StaffRole } from '../../../lib/staff-session.ts';
+import type { StaffRole } from '@wildalert/shared';
+import { staffWrite, type StaffMe } from '../../../lib/staff-session.ts';
 import { useStaffMutation } from './staff-mutation.ts';
 
 export interface StaffAccount {

@@ -5,7 +5,8 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { staffWrite, type StaffMe, type StaffRole } from '../../../lib/staff-session.ts';
+import type { StaffRole } from '@wildalert/shared';
+import { staffWrite, type StaffMe } from '../../../lib/staff-session.ts';
 import { jsonPost, useStartSession } from './sign-in.ts';
 import { useStaffMutation } from './staff-mutation.ts';
 

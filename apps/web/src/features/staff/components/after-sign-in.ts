@@ -1,6 +1,7 @@
 /** Where a person goes once signed in (a passkey, an invite's registration). */
 import { paths } from '../../../config/paths.ts';
-import { mayAct, type StaffMe } from '../../../lib/staff-session.ts';
+import { roleAllows } from '@wildalert/shared';
+import type { StaffMe } from '../../../lib/staff-session.ts';
 
 /** The staff screens a sign-in may return to (`?next=`): nothing outside the app, nothing unknown. */
 const RETURNS: readonly string[] = [paths.moderation, paths.staffAccount, paths.staffPeople, paths.staffAudit];
@@ -8,5 +9,5 @@ const RETURNS: readonly string[] = [paths.moderation, paths.staffAccount, paths.
 /** Back where the person was sent from, else their everyday screen: moderation, or their account for a responder (who may not moderate). */
 export function afterSignIn(me: Pick<StaffMe, 'role'>, next: string | null): string {
   if (next !== null && RETURNS.includes(next)) return next;
-  return mayAct(me.role, 'moderator') ? paths.moderation : paths.staffAccount;
+  return roleAllows(me.role, 'moderator') ? paths.moderation : paths.staffAccount;
 }

@@ -1,6 +1,6 @@
 /** The audit log's codes in words: its actions, and the details the server writes with them. */
 import { t, type MessageKey } from '../../../i18n/i18n.ts';
-import { STAFF_ROLES, type StaffRole } from '../../../lib/staff-session.ts';
+import { STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import type { AuditEntry } from '../api/audit.ts';
 
 /** The actions the server writes (docs/staff-accounts.md), in words; one it adds later shows as its code. */

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadMessages } from '../../../i18n/i18n.ts';
-import { staffMeKey, type StaffMe, type StaffRole } from '../../../lib/staff-session.ts';
+import type { StaffRole } from '@wildalert/shared';
+import { staffMeKey, type StaffMe } from '../../../lib/staff-session.ts';
 import { StaffLayout } from './staff-layout.tsx';
 
 beforeAll(() => loadMessages('staff'));

@@ -11,7 +11,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../config/paths.ts';
 import { t, type MessageKey } from '../../../i18n/i18n.ts';
-import { mayAct, useStaffMe, type StaffMe, type StaffRole } from '../../../lib/staff-session.ts';
+import { roleAllows, type StaffRole } from '@wildalert/shared';
+import { useStaffMe, type StaffMe } from '../../../lib/staff-session.ts';
 import { useSignOut } from '../api/sign-in.ts';
 import { failureMessage } from './failure-messages.ts';
 import { Loading, StaffPage } from './staff-parts.tsx';
@@ -50,7 +51,7 @@ export function StaffLayout({ role, children }: { role: StaffRole; children(me: 
         </Paper>
       </StaffPage>
     );
-  const allowed = mayAct(me.data.role, role);
+  const allowed = roleAllows(me.data.role, role);
   return (
     <>
       <StaffNav me={me.data} />
@@ -84,7 +85,7 @@ function StaffNav({ me }: { me: StaffMe }) {
         component="ul"
         sx={{ maxWidth: 960, mx: 'auto', px: 1, py: 0.5, my: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}
       >
-        {LINKS.filter((link) => mayAct(me.role, link.role)).map((link) => (
+        {LINKS.filter((link) => roleAllows(me.role, link.role)).map((link) => (
           <li key={link.to}>
             <Button
               component={NavLink}

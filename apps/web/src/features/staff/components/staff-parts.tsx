@@ -9,7 +9,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { t } from '../../../i18n/i18n.ts';
-import { mayAct, sessionEnded, STAFF_ROLES, staffMeKey, type StaffRole } from '../../../lib/staff-session.ts';
+import { roleAllows, STAFF_ROLES, type StaffRole } from '@wildalert/shared';
+import { sessionEnded, staffMeKey } from '../../../lib/staff-session.ts';
 
 /** A staff screen's column: readable on a desktop, edge to edge (with a margin) on a 320 px phone. */
 export function StaffPage({ children }: { children: ReactNode }) {
@@ -154,7 +155,7 @@ export function RoleSelect({ value, max, onChange, label, disabled }: { value: S
       onChange={(e) => onChange(e.target.value as StaffRole)}
       sx={{ minWidth: 160, '& .MuiInputBase-root': { minHeight: 44 } }}
     >
-      {STAFF_ROLES.filter((role) => mayAct(max, role)).map((role) => (
+      {STAFF_ROLES.filter((role) => roleAllows(max, role)).map((role) => (
         <MenuItem key={role} value={role} sx={{ minHeight: 44 }}>
           {t(`staff.role.${role}`)}
         </MenuItem>
