@@ -4,7 +4,7 @@
  * itself is an HttpOnly cookie the page never sees; what the page keeps is the answer of
  * /staff/me, with the CSRF token every cookie-authenticated write sends back.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '@wildalert/shared';
 import { api, ApiError } from './api-client.ts';
 
@@ -51,4 +51,14 @@ export function staffWrite(me: Pick<StaffMe, 'csrfToken'>, method: 'POST' | 'DEL
 /** Whether a staff call failed because the session is gone (expired, ended elsewhere, the account disabled). */
 export function sessionEnded(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * After a staff write failed: a session gone drops who is signed in (the screen offers signing in
+ * again); a CSRF token refused (a sign-in in another tab started a new session, with a new token)
+ * fetches the current one, so that trying again works.
+ */
+export function afterStaffFailure(queryClient: QueryClient, error: unknown): void {
+  if (sessionEnded(error)) queryClient.setQueryData(staffMeKey, null);
+  else if (error instanceof ApiError && error.status === 403 && error.problem?.type.endsWith('csrf')) void queryClient.invalidateQueries({ queryKey: staffMeKey });
 }

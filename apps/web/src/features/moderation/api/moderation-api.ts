@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert } from '@wildalert/shared';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { csrfHeaders, sessionEnded, staffMeKey, type StaffMe } from '../../../lib/staff-session.ts';
+import { afterStaffFailure, csrfHeaders, sessionEnded, staffMeKey, type StaffMe } from '../../../lib/staff-session.ts';
 
 export interface ModeratedAlert {
   alert: Alert;
@@ -45,25 +45,16 @@ export type Decision =
 async function decide(me: StaffMe, d: Decision): Promise<void> {
   const id = encodeURIComponent(d.alertId);
   const headers = csrfHeaders(me);
-  const request =
-    d.kind === 'hide'
-      ? fetch(`/Alerts/${id}`, { method: 'DELETE', headers })
-      : d.kind === 'restore'
-        ? fetch(`/moderation/alerts/${id}/restore`, { method: 'POST', headers })
-        : fetch(`/Alerts/${id}/photos/${encodeURIComponent(d.photoId)}`, { method: 'DELETE', headers });
-  const response = await request.catch(() => {
-    throw new ApiError('network', 0);
-  });
-  if (!response.ok) throw new ApiError('http', response.status);
+  if (d.kind === 'hide') await api<void>(`/Alerts/${id}`, { method: 'DELETE', headers });
+  else if (d.kind === 'restore') await api<unknown>(`/moderation/alerts/${id}/restore`, { method: 'POST', headers });
+  else await api<void>(`/Alerts/${id}/photos/${encodeURIComponent(d.photoId)}`, { method: 'DELETE', headers });
 }
 
 export function useDecision(me: StaffMe) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (d: Decision) => decide(me, d),
-    onError: (error) => {
-      if (sessionEnded(error)) queryClient.setQueryData(staffMeKey, null);
-    },
+    onError: (error) => afterStaffFailure(queryClient, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
   });
 }

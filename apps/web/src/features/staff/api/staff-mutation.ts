@@ -1,14 +1,12 @@
 /** A staff write as a mutation: it refreshes what it changed, and a lost session brings back the way to sign in. */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { sessionEnded, staffMeKey } from '../../../lib/staff-session.ts';
+import { afterStaffFailure } from '../../../lib/staff-session.ts';
 
 export function useStaffMutation<In, Out>(mutationFn: (input: In) => Promise<Out>, changes: QueryKey[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onError: (error) => {
-      if (sessionEnded(error)) queryClient.setQueryData(staffMeKey, null);
-    },
+    onError: (error) => afterStaffFailure(queryClient, error),
     onSettled: () => Promise.all(changes.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
