@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { ANIMAL_KEYS, CreateAlertBodySchema, type CreateAlertBody } from '@wildalert/shared';
-import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import type { ServerProcess } from '@wildalert/test-support';
 import { publicLocation } from '../src/repositories/public-location.ts';
 import { createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
 import { rawRequest, type RawResponse } from './raw-http.ts';
+import { startServerProcess } from './server-processes.ts';
 
 /** A token of nobody's: the property tests send it, and variants, as credentials. */
 const TOKEN = 'wa_property-test-token-of-nobody';

@@ -1,9 +1,10 @@
 /** Slow, idle and malformed connections against the real server: cut off, answered with a problem. */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import type { ServerProcess } from '@wildalert/test-support';
 import { TIMEOUTS } from '../src/app.ts';
 import { createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
+import { startServerProcess } from './server-processes.ts';
 
 let database: TestDatabase;
 let server: ServerProcess;

@@ -44,11 +44,11 @@ describe('a full disk', () => {
     const template = templateDir();
     const used = await templateSizeKib(unshare, template);
     const dir = await tempDir();
-    // A tmpfs with ~2 MB free, the database copied in, then the server: all in a namespace that ends with it.
+    // A tmpfs with ~0.5 MB free (room for some 270 alerts), the database copied in, then the server: all in a namespace that ends with it.
     const mountAndCopy = 'mount -t tmpfs -o "size=$1" tmpfs "$DATA_DIR" && cp -a "$2/." "$DATA_DIR/" && shift 2 && exec "$@"';
     const server = await startServerProcess({
       env: serverEnv(dir),
-      wrapper: [...unshare, 'sh', '-c', mountAndCopy, 'sh', `${used + 2048}k`, template],
+      wrapper: [...unshare, 'sh', '-c', mountAndCopy, 'sh', `${used + 512}k`, template],
     });
 
     const acknowledged: string[] = [];
@@ -101,7 +101,8 @@ describe('a full disk', () => {
     const { unshare } = await mountNamespace();
     const mnt = await tempDir();
     const script = path.join(REPO_ROOT, 'apps/api/test/wal-full-script.ts');
-    const mountAndRun = 'mount -t tmpfs -o size=256m tmpfs "$1" && shift && exec "$@"';
+    // Room for the template (~65 MB) and the filler the script writes to leave 1 MB free.
+    const mountAndRun = 'mount -t tmpfs -o size=128m tmpfs "$1" && shift && exec "$@"';
     let stdout: string;
     try {
       ({ stdout } = await run(

@@ -25,20 +25,11 @@ describe('one server per folder', () => {
     expect((await health(again)).body.alerts).toBe(10);
   });
 
-  it('starts after the server before it was killed with SIGKILL, with every alert it acknowledged', async () => {
+  // A server starting alone after SIGKILL is this with one contender fewer.
+  it('lets exactly one of two servers started at once on a folder left by SIGKILL run, with every alert the killed one acknowledged; the other names the winner', async () => {
     const dir = await database();
     const first = await startServerProcess({ env: serverEnv(dir) });
     const ids = await postAlerts(first, 10);
-    await first.kill('SIGKILL');
-
-    const again = await startServerProcess({ env: serverEnv(dir) });
-    expect(await missing(again, ids)).toEqual([]);
-  });
-
-  it('lets exactly one of two servers started at once on a folder left by SIGKILL run; the other names the winner', async () => {
-    const dir = await database();
-    const first = await startServerProcess({ env: serverEnv(dir) });
-    const ids = await postAlerts(first, 3);
     await first.kill('SIGKILL');
 
     const outcomes = await Promise.allSettled([startServerProcess({ env: serverEnv(dir) }), startServerProcess({ env: serverEnv(dir) })]);

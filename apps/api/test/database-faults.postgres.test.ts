@@ -5,8 +5,9 @@
  * or freezing the shared one would break other tests.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgresCluster, startServerProcess, type PostgresCluster, type ServerProcess } from '@wildalert/test-support';
+import { startPostgresCluster, type PostgresCluster, type ServerProcess } from '@wildalert/test-support';
 import { UNLIMITED } from './helpers.ts';
+import { startServerProcess } from './server-processes.ts';
 
 let cluster: PostgresCluster;
 let server: ServerProcess;

@@ -4,8 +4,9 @@
  * PostgreSQL is back. Its own cluster: stopping the shared one would break other tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, startServerProcess, type PostgresCluster, type ServerProcess } from '@wildalert/test-support';
+import { startPostgresCluster, type PostgresCluster, type ServerProcess } from '@wildalert/test-support';
 import { UNLIMITED } from './helpers.ts';
+import { startServerProcess } from './server-processes.ts';
 
 let cluster: PostgresCluster;
 let server: ServerProcess;

@@ -1,12 +1,13 @@
 /**
  * Vitest global set-up for the API suite, run once per engine: prepares one migrated
- * database that every test file copies, so no test pays for initdb + CREATE EXTENSION.
+ * database that every test file copies, so no test pays for initdb + CREATE EXTENSION, and
+ * builds the server when its build is older than its sources (test/server-processes.ts runs it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster } from '@wildalert/test-support';
+import { ensureBuilds, startPostgresCluster } from '@wildalert/test-support';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
@@ -25,6 +26,7 @@ declare module 'vitest' {
 const TEMPLATE_DATABASE = 'wildalert_template';
 
 export async function setupPglite(project: TestProject) {
+  ensureBuilds('api');
   // A copy of the installation's template (see plugins/db.ts): made once, not once per run.
   const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-pglite-template-'));
   const db = await openPglite({ dataDir: templateDir, template: await pgliteTemplate() });
@@ -35,6 +37,7 @@ export async function setupPglite(project: TestProject) {
 }
 
 export async function setupPostgres(project: TestProject) {
+  ensureBuilds('api');
   const cluster = await startPostgresCluster();
   try {
     await cluster.psql(`CREATE DATABASE ${TEMPLATE_DATABASE}`);

@@ -3,8 +3,8 @@
  * 201 or a 503 problem, never reset; every 201 is stored, and nothing else is.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServerProcess } from '@wildalert/test-support';
 import { createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
+import { startServerProcess } from './server-processes.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

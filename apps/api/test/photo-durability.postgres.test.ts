@@ -11,8 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { startServerProcess, type ServerProcess } from '@wildalert/test-support';
+import type { ServerProcess } from '@wildalert/test-support';
 import { createTestApp, createTestDatabase, UNLIMITED, type TestDatabase } from './helpers.ts';
+import { startServerProcess } from './server-processes.ts';
 
 let database: TestDatabase;
 let photosDir: string;
