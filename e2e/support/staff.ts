@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { StaffRole } from '@wildalert/shared';
 import { StaffClient } from '@wildalert/test-support';
 import type { WildAlertServer } from './fixtures.ts';
 
@@ -62,17 +63,26 @@ export async function firstAdminLink(server: WildAlertServer): Promise<string> {
 }
 
 /**
- * A member of staff signed in in this browser without the staff screens, for the tests of other
- * screens (moderation's photos, the pseudo-locale): an invite written into the database (as an
- * admin's would be), accepted over HTTP with a software passkey (test-support's StaffClient),
- * its session cookie handed to the browser. Needs the postgres engine (`wildalert.sql`).
+ * An invite's link at the site's staff origin, as an admin would have made it (written into the
+ * database: needs the postgres engine), on a server that printed its first-start link long ago.
  */
-export async function signInWithoutScreens(page: Page, server: WildAlertServer, role: 'responder' | 'moderator' | 'admin' = 'moderator', name = 'Moderator'): Promise<void> {
+export async function invite(server: WildAlertServer, role: StaffRole, name: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await server.sql(
     `INSERT INTO staff_invites (token_hash, name, role, expires_at) VALUES (sha256(convert_to($1, 'UTF8')), $2, $3, now() + interval '1 hour')`,
     [token, name, role],
   );
+  return `${staffOrigin(server)}/WildAlertApp/staff/invite#${token}`;
+}
+
+/**
+ * A member of staff signed in in this browser without the staff screens, for the tests of other
+ * screens (moderation's photos, the pseudo-locale): an invite written into the database (as an
+ * admin's would be), accepted over HTTP with a software passkey (test-support's StaffClient),
+ * its session cookie handed to the browser. Needs the postgres engine (`wildalert.sql`).
+ */
+export async function signInWithoutScreens(page: Page, server: WildAlertServer, role: StaffRole = 'moderator', name = 'Moderator'): Promise<void> {
+  const token = new URL(await invite(server, role, name)).hash.slice(1);
   const client = new StaffClient(server.origin);
   await client.acceptInvite(token);
   const session = [...client.cookies].filter(([cookie]) => cookie.endsWith('wildalert-session'));
