@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { paths } from '../../../config/paths.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { shortDateTime } from '../../../lib/format.ts';
-import type { StaffRole } from '@wildalert/shared';
+import { lowerRole, type StaffRole } from '@wildalert/shared';
 import type { StaffMe } from '../../../lib/staff-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
@@ -117,7 +117,8 @@ function Tokens({ me }: { me: StaffMe }) {
   const create = useCreateApiToken(me);
   const revoke = useRevokeApiToken(me);
   const [name, setName] = useState('');
-  const [role, setRole] = useState<StaffRole>(me.role);
+  // The least a script usually needs (moderating), never above the person's own role.
+  const [role, setRole] = useState<StaffRole>(lowerRole(me.role, 'moderator'));
   const [secret, setSecret] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();

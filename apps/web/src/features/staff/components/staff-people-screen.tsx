@@ -62,6 +62,8 @@ function People({ me }: { me: StaffMe }) {
 
 function Person({ account, me, busy, onChange }: { account: StaffAccount; me: StaffMe; busy: boolean; onChange(change: { role?: StaffRole; disabled?: boolean }): void }) {
   const headingId = `staff-account-${account.id}`;
+  // One's own role and account are another admin's to change: a slip here would lock oneself out.
+  const self = account.id === me.id;
   const how = [t('staff.people.passkeys', { count: account.passkeys }), ...(account.sso ? [t('staff.people.sso')] : [])].join(' · ');
   return (
     <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', opacity: account.disabled ? 0.8 : 1 }}>
@@ -70,7 +72,7 @@ function Person({ account, me, busy, onChange }: { account: StaffAccount; me: St
           <Typography component="h3" id={headingId} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {account.name}
           </Typography>
-          {account.id === me.id && <Chip size="small" color="primary" label={t('staff.people.you')} />}
+          {self && <Chip size="small" color="primary" label={t('staff.people.you')} />}
           {account.disabled && <Chip size="small" label={t('staff.people.disabled')} />}
         </Box>
         <Typography variant="body2" color="text.secondary">
@@ -81,8 +83,8 @@ function Person({ account, me, busy, onChange }: { account: StaffAccount; me: St
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <RoleSelect label={t('staff.people.role')} value={account.role} max="admin" disabled={busy} onChange={(role) => onChange({ role })} />
-        {account.disabled ? (
+        <RoleSelect label={t('staff.people.role')} value={account.role} max="admin" disabled={busy || self} onChange={(role) => onChange({ role })} />
+        {self ? null : account.disabled ? (
           <Button variant="outlined" disabled={busy} onClick={() => onChange({ disabled: false })}>
             {t('staff.people.enable')}
           </Button>
