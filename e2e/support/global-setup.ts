@@ -22,7 +22,8 @@ export default async function globalSetup() {
   const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-e2e-template-'));
   try {
     // Let the real server create and migrate each template, as `npm start` would.
-    const pglite = await startServerProcess({ env: { DATA_DIR: templateDir, LOG_LEVEL: 'warn' }, build: true });
+    // The first start after an install also prepares PGlite's own template (10 s on a quiet machine, over a minute on a busy one).
+    const pglite = await startServerProcess({ env: { DATA_DIR: templateDir, LOG_LEVEL: 'warn' }, build: true, startTimeoutMs: 240_000 });
     await pglite.kill('SIGTERM');
     await cluster.psql(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
     const postgres = await startServerProcess({
