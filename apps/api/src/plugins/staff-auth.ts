@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { clientNetwork } from '../http/client-address.ts';
 import { HttpProblem, PROBLEM_TYPES, rateLimited } from '../http/problem.ts';
-import type { SignedIn } from '../repositories/staff-repository.ts';
+import type { Ceremony, SignedIn } from '../repositories/staff-repository.ts';
 import { clearCookie, readCookie, setCookie } from '../staff/cookies.ts';
 import type { Staff } from '../staff/staff-member.ts';
 import type { RelyingParty } from '../staff/passkeys.ts';
@@ -25,6 +25,13 @@ declare module 'fastify' {
     staffOf(request: FastifyRequest): Promise<Staff | null>;
     /** Signs `who` in on this browser: a new session id (the old one, if any, ends), its cookie set; the request's staff member from now on. */
     startSession(request: FastifyRequest, reply: FastifyReply, who: SignedIn, method: 'passkey' | 'sso'): Promise<Staff>;
+    /**
+     * Starts a ceremony (a passkey to make or use, a single sign-on under way) for this browser:
+     * kept `minutes` in the database under a new ceremony cookie's hash. Never a session.
+     */
+    beginCeremony(request: FastifyRequest, reply: FastifyReply, ceremony: Partial<Ceremony> & Pick<Ceremony, 'purpose' | 'challenge'>, minutes: number): Promise<void>;
+    /** This browser's ceremony of `purpose`, taken once (a second answer finds none); undefined when none or expired. */
+    takeCeremony(request: FastifyRequest, purpose: Ceremony['purpose']): Promise<Ceremony | undefined>;
     /** The passkeys' relying party (PUBLIC_URL's, or this request's origin). */
     relyingParty(request: FastifyRequest): RelyingParty;
     /** The site's origin, for links (PUBLIC_URL, or this request's). */
@@ -152,6 +159,17 @@ export default fp<{ staff: Config['staff'] }>(
       const member: Staff = { ...who, via: 'session', session };
       request.staffMember = member;
       return member;
+    });
+
+    app.decorate('beginCeremony', async (request: FastifyRequest, reply: FastifyReply, ceremony: Partial<Ceremony> & Pick<Ceremony, 'purpose' | 'challenge'>, minutes: number) => {
+      const id = newSecret();
+      await app.staff.startCeremony(secretHash(id), { inviteId: null, accountId: null, data: {}, ...ceremony }, minutes);
+      setCookie(request, reply, 'ceremony', id, minutes * 60);
+      reply.header('cache-control', 'no-store');
+    });
+    app.decorate('takeCeremony', async (request: FastifyRequest, purpose: Ceremony['purpose']) => {
+      const id = readCookie(request, 'ceremony');
+      return id === undefined ? undefined : app.staff.takeCeremony(secretHash(id), purpose);
     });
 
     app.decorate('publicOrigin', (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`);

@@ -7,11 +7,10 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { UUID_PATTERN } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
-import { readCookie, setCookie } from '../staff/cookies.ts';
 import { CEREMONY_MINUTES, registrationOptions, verifiedRegistration } from '../staff/passkeys.ts';
 import { roleAllows } from '@wildalert/shared';
 import { CeremonyOptionsSchema, IdParams, NameSchema, RegistrationSchema, RoleSchema } from '../staff/schemas.ts';
-import { newApiToken, newSecret, secretHash } from '../staff/secrets.ts';
+import { newApiToken, secretHash } from '../staff/secrets.ts';
 import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
@@ -58,14 +57,7 @@ const staffAccount: FastifyPluginAsyncTypebox = async (app) => {
       const member = request.staffMember!;
       const existing = await app.staff.passkeysOf(member.accountId);
       const options = await registrationOptions(app.relyingParty(request), { accountId: member.accountId, name: member.name }, existing);
-      const ceremony = newSecret();
-      await app.staff.startCeremony(
-        secretHash(ceremony),
-        { purpose: 'add-passkey', challenge: options.challenge, inviteId: null, accountId: member.accountId, data: {} },
-        CEREMONY_MINUTES,
-      );
-      setCookie(request, reply, 'ceremony', ceremony, CEREMONY_MINUTES * 60);
-      reply.header('cache-control', 'no-store');
+      await app.beginCeremony(request, reply, { purpose: 'add-passkey', challenge: options.challenge, accountId: member.accountId }, CEREMONY_MINUTES);
       return { data: options as unknown as Record<string, unknown> };
     },
   );
@@ -85,8 +77,7 @@ const staffAccount: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const member = request.staffMember!;
-      const cookie = readCookie(request, 'ceremony');
-      const ceremony = cookie === undefined ? undefined : await app.staff.takeCeremony(secretHash(cookie), 'add-passkey');
+      const ceremony = await app.takeCeremony(request, 'add-passkey');
       if (!ceremony || ceremony.accountId !== member.accountId) {
         throw new HttpProblem({ status: 401, detail: 'Adding the passkey took too long or was already done: start again.' });
       }

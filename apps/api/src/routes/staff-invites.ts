@@ -5,12 +5,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { UUID_PATTERN } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
 import type { InviteState } from '../repositories/staff-repository.ts';
-import { readCookie, setCookie } from '../staff/cookies.ts';
 import { CEREMONY_MINUTES, registrationOptions, verifiedRegistration } from '../staff/passkeys.ts';
 import { CeremonyOptionsSchema, IdParams, MeSchema, NameSchema, RegistrationSchema, RoleSchema } from '../staff/schemas.ts';
 import { inviteLink } from '../staff/first-admin.ts';
@@ -145,17 +143,10 @@ const staffInvites: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const invite = await openInvite(request.body.token);
       const options = await registrationOptions(app.relyingParty(request), { name: invite.name });
-      await startCeremony(request, reply, options.challenge, invite.id);
+      await app.beginCeremony(request, reply, { purpose: 'register', challenge: options.challenge, inviteId: invite.id }, CEREMONY_MINUTES);
       return { data: options as unknown as Record<string, unknown> };
     },
   );
-
-  const startCeremony = async (request: FastifyRequest, reply: FastifyReply, challenge: string, inviteId: string) => {
-    const ceremony = newSecret();
-    await app.staff.startCeremony(secretHash(ceremony), { purpose: 'register', challenge, inviteId, accountId: null, data: {} }, CEREMONY_MINUTES);
-    setCookie(request, reply, 'ceremony', ceremony, CEREMONY_MINUTES * 60);
-    reply.header('cache-control', 'no-store');
-  };
 
   app.post(
     '/staff/invites/registration',
@@ -179,8 +170,7 @@ const staffInvites: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const invite = await openInvite(request.body.token);
-      const cookie = readCookie(request, 'ceremony');
-      const ceremony = cookie === undefined ? undefined : await app.staff.takeCeremony(secretHash(cookie), 'register');
+      const ceremony = await app.takeCeremony(request, 'register');
       if (!ceremony || ceremony.inviteId !== invite.id) {
         throw new HttpProblem({ status: 401, detail: 'Making the passkey took too long or was already done: start again.' });
       }

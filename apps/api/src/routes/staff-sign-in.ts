@@ -9,10 +9,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { clientNetwork } from '../http/client-address.ts';
 import { HttpProblem, problemResponses, rateLimited } from '../http/problem.ts';
-import { clearCookie, readCookie, setCookie } from '../staff/cookies.ts';
+import { clearCookie } from '../staff/cookies.ts';
 import { authenticationOptions, CEREMONY_MINUTES, verifiedAuthentication } from '../staff/passkeys.ts';
 import { AuthenticationSchema, CeremonyOptionsSchema, MeSchema } from '../staff/schemas.ts';
-import { newSecret, secretHash } from '../staff/secrets.ts';
 import { actorOf, meOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 
 /** Failed sign-ins a network (IPv4 /24, IPv6 /48) may have in a minute. */
@@ -102,10 +101,7 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
     async (request, reply) => {
       const rp = app.relyingParty(request);
       const options = await authenticationOptions(rp);
-      const ceremony = newSecret();
-      await app.staff.startCeremony(secretHash(ceremony), { purpose: 'sign-in', challenge: options.challenge, inviteId: null, accountId: null, data: {} }, CEREMONY_MINUTES);
-      setCookie(request, reply, 'ceremony', ceremony, CEREMONY_MINUTES * 60);
-      reply.header('cache-control', 'no-store');
+      await app.beginCeremony(request, reply, { purpose: 'sign-in', challenge: options.challenge }, CEREMONY_MINUTES);
       return { data: options as unknown as Record<string, unknown> };
     },
   );
@@ -131,8 +127,7 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
       const passkey = await app.staff.passkey(response.id);
       if (passkey) accountOf.set(request, passkey.accountId);
       if (passkey) await refuseWhenLimited(accountFailures, request, 'for this account');
-      const cookie = readCookie(request, 'ceremony');
-      const ceremony = cookie === undefined ? undefined : await app.staff.takeCeremony(secretHash(cookie), 'sign-in');
+      const ceremony = await app.takeCeremony(request, 'sign-in');
       if (!ceremony) return signInRefused(request, 'The sign-in took too long or was already used: start again.');
       if (!passkey) return signInRefused(request, 'This passkey is not known here.');
       const counter = await verifiedAuthentication(app.relyingParty(request), ceremony.challenge, response, passkey);
