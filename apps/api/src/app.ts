@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsTiles);
   await app.register(alertsHotspots);
   await app.register(moderation);
-  await app.register(staffSignIn, { ssoName: undefined });
+  await app.register(staffSignIn, { sso: config.sso });
   await app.register(staffInvites);
   await app.register(staffAccount);
   await app.register(staffAdmin);

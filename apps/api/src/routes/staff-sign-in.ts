@@ -4,6 +4,7 @@
  * per account; past a limit even the right passkey waits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { SsoConfig } from '../config.ts';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -14,11 +15,19 @@ import { authenticationOptions, CEREMONY_MINUTES, verifiedAuthentication } from 
 import { AuthenticationSchema, CeremonyOptionsSchema, MeSchema, type Me } from '../staff/schemas.ts';
 import { newSecret, secretHash } from '../staff/secrets.ts';
 import { actorOf, STAFF_SECURITY, type Staff } from '../staff/staff-member.ts';
+import staffSso from './staff-sso.ts';
 
 /** Failed sign-ins a network (IPv4 /24, IPv6 /48) may have in a minute. */
 export const SIGN_IN_FAILURES_PER_NETWORK = 10;
 /** Failed sign-ins one account may have in 15 minutes, from anywhere. */
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
+
+/** A network's failed sign-ins, whichever the way in: passkeys and single sign-on count together. */
+export interface NetworkFailures {
+  /** Seconds this request's network must wait before trying again, or undefined when it may. */
+  waitSeconds(request: FastifyRequest): Promise<number | undefined>;
+  count(request: FastifyRequest): Promise<void>;
+}
 
 export const meOf = (staff: Staff): Me['data'] => ({
   id: staff.accountId,
@@ -28,7 +37,7 @@ export const meOf = (staff: Staff): Me['data'] => ({
   signedInWith: staff.session?.method ?? 'token',
 });
 
-const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = async (app, { ssoName }) => {
+const staffSignIn: FastifyPluginAsyncTypebox<{ sso: SsoConfig | undefined }> = async (app, { sso }) => {
   const anyStaff = app.requireStaff('responder');
   // Whose account a failed sign-in counts against (known from the passkey it named).
   const accountOf = new WeakMap<FastifyRequest, string>();
@@ -43,13 +52,15 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
     keyGenerator: (request) => `sign-in-failures-account:${accountOf.get(request) ?? ''}`,
   });
 
+  const waitSeconds = async (limit: typeof networkFailures, request: FastifyRequest) => {
+    const seen = await limit(request, { increment: false });
+    return !seen.isAllowed && seen.remaining === 0 ? Math.max(1, seen.ttlInSeconds) : undefined;
+  };
+
   /** Throws 429 when the network (or the account, once known) has failed too often. */
   const refuseWhenLimited = async (limit: typeof networkFailures, request: FastifyRequest, what: string) => {
-    const seen = await limit(request, { increment: false });
-    if (!seen.isAllowed && seen.remaining === 0) {
-      const seconds = Math.max(1, seen.ttlInSeconds);
-      throw rateLimited(`Too many failed sign-ins ${what}. Try again in ${seconds} s.`, seconds);
-    }
+    const seconds = await waitSeconds(limit, request);
+    if (seconds !== undefined) throw rateLimited(`Too many failed sign-ins ${what}. Try again in ${seconds} s.`, seconds);
   };
 
   const signInRefused = async (request: FastifyRequest, detail: string): Promise<never> => {
@@ -93,7 +104,7 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
         },
       },
     },
-    async () => ({ data: { passkey: true, sso: ssoName === undefined ? null : { name: ssoName } } }),
+    async () => ({ data: { passkey: true, sso: sso === undefined ? null : { name: sso.name } } }),
   );
 
   app.post(
@@ -177,6 +188,14 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
     );
   signOut('/staff/sign-out', 'signOut', 'Sign out on this browser', false);
   signOut('/staff/sign-out-everywhere', 'signOutEverywhere', 'Sign out on every browser', true);
+
+  // Only when configured: otherwise /staff/sso is nothing (404), like any unknown path.
+  if (sso) {
+    await app.register(staffSso, {
+      sso,
+      failures: { waitSeconds: (request) => waitSeconds(networkFailures, request), count: async (request) => void (await networkFailures(request)) },
+    });
+  }
 };
 
 export default fp(staffSignIn, {
