@@ -118,7 +118,7 @@ export function claimAt(claims: Record<string, unknown>, path: string): unknown 
   if (Object.hasOwn(claims, path)) return claims[path];
   let value: unknown = claims;
   for (const part of path.split('.')) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, part)) return undefined;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, part)) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
