@@ -11,7 +11,7 @@ import Provider from 'oidc-provider';
 import { StaffClient } from '@wildalert/test-support';
 
 /** Who signs in at the provider next: its subject and claims. */
-export interface ProviderAccount {
+interface ProviderAccount {
   sub: string;
   name?: string;
   preferred_username?: string;

@@ -16,10 +16,10 @@ import { newSecret, secretHash } from '../staff/secrets.ts';
 import type { NetworkFailures } from './staff-sign-in.ts';
 
 /** How long a sign-in at the provider may take: a password and a second factor, at a phone's pace. */
-export const SSO_CEREMONY_MINUTES = 10;
+const SSO_CEREMONY_MINUTES = 10;
 
 /** Why the sign-in screen is shown again: the codes of `?error=`. */
-export type SsoError = 'sso_state' | 'sso_failed' | 'sso_role' | 'sso_disabled' | 'sso_limited';
+type SsoError = 'sso_state' | 'sso_failed' | 'sso_role' | 'sso_disabled' | 'sso_limited';
 
 const SIGNED_IN_PAGE = `${BASE_PATH}moderation`;
 const signInPage = (error: SsoError) => `${BASE_PATH}staff/sign-in?error=${error}`;

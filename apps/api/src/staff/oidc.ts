@@ -16,7 +16,7 @@ export interface SsoCeremony {
 }
 
 /** Who signed in, as the account repository takes them. */
-export interface SsoIdentity {
+interface SsoIdentity {
   issuer: string;
   subject: string;
   name: string;
@@ -24,7 +24,7 @@ export interface SsoIdentity {
 }
 
 /** Why a callback signs nobody in: the codes the sign-in screen shows (`?error=`). */
-export type SsoRefusal = 'sso_state' | 'sso_failed' | 'sso_role';
+type SsoRefusal = 'sso_state' | 'sso_failed' | 'sso_role';
 
 /** The provider could not be reached or described itself wrongly: nobody's fault but its own. */
 export class SsoUnavailableError extends Error {}
