@@ -15,6 +15,8 @@ const ENGINE_INDEPENDENT = [
   'src/http/validation.test.ts',
   'src/caches/search-cache.test.ts',
   'src/http/client-address.test.ts',
+  'src/http/request-log.test.ts',
+  'src/staff/oidc.test.ts',
   'src/plugins/admin.test.ts',
   'src/plugins/docs.test.ts',
   'src/plugins/method-not-allowed.test.ts',

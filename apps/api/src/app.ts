@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { trustedProxies } from './http/client-address.ts';
+import { requestSerializer } from './http/request-log.ts';
 import type { Config } from './config.ts';
 import db from './plugins/db.ts';
 import docs from './plugins/docs.ts';
@@ -67,7 +68,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Read before anything opens: a bad file stops the start with a message naming it.
   const contactTable = loadContacts(config.contactsFile);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // The staff's query strings stay out of the log: the single sign-on's code and state ride in one.
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: BODY_LIMIT,
     trustProxy: trustedProxies(config.trustProxy),
     requestTimeout: TIMEOUTS.requestMs,
@@ -135,7 +137,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsTiles);
   await app.register(alertsHotspots);
   await app.register(moderation);
-  await app.register(staffSignIn, { ssoName: undefined });
+  await app.register(staffSignIn, { sso: config.sso });
   await app.register(staffInvites);
   await app.register(staffAccount);
   await app.register(staffAdmin);

@@ -143,6 +143,48 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
 
+  it("reads the city's single sign-on: issuer, client, button text, and which claim values mean which role", () => {
+    const sso = { OIDC_ISSUER: 'https://sso.krakow.example/realms/staff', OIDC_CLIENT_ID: 'wildalert', OIDC_ROLES: ' wildalert-admin=admin, city-guard = responder,' };
+    expect(loadConfig({}).sso).toBeUndefined();
+    expect(loadConfig(sso).sso).toEqual({
+      issuer: 'https://sso.krakow.example/realms/staff',
+      clientId: 'wildalert',
+      clientSecret: undefined,
+      name: 'Single sign-on',
+      roleClaim: 'roles',
+      roles: [
+        { value: 'wildalert-admin', role: 'admin' },
+        { value: 'city-guard', role: 'responder' },
+      ],
+      organisationClaim: undefined,
+    });
+    expect(
+      loadConfig({
+        ...sso,
+        OIDC_CLIENT_SECRET: 's3cret',
+        OIDC_NAME: 'Konto miejskie',
+        OIDC_ROLE_CLAIM: 'realm_access.roles',
+        OIDC_ROLES: 'a=b=moderator',
+        OIDC_ORGANISATION_CLAIM: 'groups',
+      }).sso,
+    ).toMatchObject({ clientSecret: 's3cret', name: 'Konto miejskie', roleClaim: 'realm_access.roles', roles: [{ value: 'a=b', role: 'moderator' }], organisationClaim: 'groups' });
+    // http: only on this machine (the tests' provider): elsewhere codes and tokens would cross the network in the clear.
+    for (const issuer of ['http://127.0.0.1:9000', 'http://localhost:9000/realms/x', 'http://[::1]:9000']) {
+      expect(loadConfig({ ...sso, OIDC_ISSUER: issuer }).sso?.issuer).toBe(issuer);
+    }
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: 'http://sso.krakow.example' })).toThrow(/OIDC_ISSUER must be an https: URL/);
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: 'sso.krakow.example' })).toThrow(/OIDC_ISSUER must be the identity provider's issuer URL/);
+    expect(() => loadConfig({ ...sso, OIDC_CLIENT_ID: '' })).toThrow(/OIDC_CLIENT_ID must be set with OIDC_ISSUER/);
+    expect(() => loadConfig({ ...sso, OIDC_ROLES: undefined })).toThrow(/OIDC_ROLES must be set with OIDC_ISSUER/);
+    expect(() => loadConfig({ ...sso, OIDC_ROLES: 'wildalert-admin=owner' })).toThrow(/OIDC_ROLES maps "wildalert-admin" to "owner", which is not a role/);
+    expect(() => loadConfig({ ...sso, OIDC_ROLES: 'wildalert-admin' })).toThrow(/OIDC_ROLES must be value=role pairs/);
+    expect(() => loadConfig({ ...sso, OIDC_ROLES: 'x=admin,x=responder' })).toThrow(/OIDC_ROLES names "x" twice/);
+    expect(() => loadConfig({ ...sso, OIDC_ROLES: ' , ' })).toThrow(/OIDC_ROLES must name at least one/);
+    expect(() => loadConfig({ ...sso, OIDC_ROLE_CLAIM: 'my roles' })).toThrow(/OIDC_ROLE_CLAIM must be a claim name/);
+    // Half a configuration is refused rather than leaving single sign-on silently off.
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'wildalert', OIDC_ROLES: 'a=admin' })).toThrow(/OIDC_CLIENT_ID, OIDC_ROLES are set but OIDC_ISSUER is not/);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_TILE_URL } from '@wildalert/shared';
 import type { S3StorageOptions } from './photos/photo-storage.ts';
+import { STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import { parsePushServices } from './push/push-services.ts';
 import { ConfigError } from './lib/config-error.ts';
 
@@ -34,6 +35,13 @@ const EnvSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+$' })),
   STAFF_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 24 * 60, default: 30 }),
   STAFF_SESSION_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 30, default: 12 }),
+  OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://[^?#\\s]+$' })),
+  OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'Single sign-on' }),
+  OIDC_ROLE_CLAIM: Type.String({ pattern: '^[^\\s]+$', default: 'roles' }),
+  OIDC_ROLES: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_ORGANISATION_CLAIM: Type.Optional(Type.String({ pattern: '^[^\\s]+$' })),
   TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   RATE_LIMIT_POSTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
@@ -90,6 +98,8 @@ export interface Config {
    * lasts: idle, and at most.
    */
   staff: { publicUrl: string | undefined; sessionIdleMinutes: number; sessionHours: number };
+  /** The city's single sign-on (OpenID Connect), when OIDC_ISSUER is set. */
+  sso: SsoConfig | undefined;
   /**
    * Whose X-Forwarded-For to believe: nobody (false), a number of proxy hops in front of
    * the server (`true` is one), or the proxies' addresses and subnets. Either way the client
@@ -154,6 +164,22 @@ export interface Config {
   logLevel: string;
 }
 
+export interface SsoConfig {
+  /** The provider's issuer URL (https:, or http: on this machine only, for tests). */
+  issuer: string;
+  clientId: string;
+  /** Undefined for a public client, which proves itself with PKCE alone. */
+  clientSecret: string | undefined;
+  /** What the sign-in button says. */
+  name: string;
+  /** The claim holding the person's roles at the provider: a name, or a dotted path (`realm_access.roles`). */
+  roleClaim: string;
+  /** The provider's role values that mean each of ours (highest first when several match). */
+  roles: Array<{ value: string; role: StaffRole }>;
+  /** Which claim will name a person's organisations: read by the organisations (a later issue), unused now. */
+  organisationClaim: string | undefined;
+}
+
 export { ConfigError };
 
 /** The table bundled with the API: Kraków's City Guard, and the emergency number everywhere. */
@@ -170,6 +196,9 @@ const HINTS: Record<string, string> = {
   EMBED_FRAME_ANCESTORS: EMBED_HINT,
   REDIS_URL: 'must be a redis:// or rediss:// URL (redis://[:password@]host[:port][/db])',
   PUBLIC_URL: "must be the site's origin, a scheme and a host (and a port), without a path: https://wildalert.example",
+  OIDC_ISSUER: "must be the identity provider's issuer URL, as its /.well-known/openid-configuration says it (https://sso.city.example/realms/staff)",
+  OIDC_ROLE_CLAIM: 'must be a claim name, or a dotted path into the claims (realm_access.roles), without spaces',
+  OIDC_ORGANISATION_CLAIM: 'must be a claim name, or a dotted path into the claims, without spaces',
 };
 
 /** Validates an environment (normally `process.env`); throws a ConfigError naming every bad variable. */
@@ -212,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!embedFrameAncestors) {
     throw new ConfigError(`Invalid configuration: EMBED_FRAME_ANCESTORS ${EMBED_HINT} (got ${JSON.stringify(v.EMBED_FRAME_ANCESTORS)})`);
   }
+  const sso = ssoConfig(v);
   const dataDir = path.resolve(v.DATA_DIR);
   return {
     port: v.PORT,
@@ -235,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     photoDecodes: { concurrent: v.PHOTO_DECODES ?? os.availableParallelism(), queue: v.PHOTO_DECODE_QUEUE },
     retiredAdminToken: v.ADMIN_TOKEN !== undefined,
     staff: { publicUrl: v.PUBLIC_URL, sessionIdleMinutes: v.STAFF_SESSION_IDLE_MINUTES, sessionHours: v.STAFF_SESSION_HOURS },
+    sso,
     trustProxy,
     redisUrl: v.REDIS_URL,
     rateLimit: {
@@ -264,6 +295,60 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     embedFrameAncestors,
     logLevel: v.LOG_LEVEL,
   };
+}
+
+/** Hosts an `http:` issuer may have: this machine (the tests' provider). Anywhere else the code and tokens would cross the network in the clear. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+const SSO_VARIABLES = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLES', 'OIDC_ORGANISATION_CLAIM'] as const;
+
+function ssoConfig(v: Static<typeof EnvSchema>): SsoConfig | undefined {
+  if (v.OIDC_ISSUER === undefined) {
+    // Half a configuration is a mistake to show, not a single sign-on to leave silently off.
+    const stray = SSO_VARIABLES.filter((name) => v[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(`Invalid configuration: ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but OIDC_ISSUER is not (set it to turn single sign-on on, or unset them)`);
+    return undefined;
+  }
+  const issuer = URL.parse(v.OIDC_ISSUER);
+  if (!issuer) throw new ConfigError(`Invalid configuration: OIDC_ISSUER ${HINTS.OIDC_ISSUER}`);
+  if (issuer.protocol === 'http:' && !LOOPBACK_HOSTS.has(issuer.hostname)) {
+    throw new ConfigError(`Invalid configuration: OIDC_ISSUER must be an https: URL (http: only on this machine: 127.0.0.1, ::1, localhost; got ${JSON.stringify(v.OIDC_ISSUER)})`);
+  }
+  if (v.OIDC_CLIENT_ID === undefined) {
+    throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set with OIDC_ISSUER (the client id the provider gave WildAlert)');
+  }
+  if (v.OIDC_ROLES === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_ROLES must be set with OIDC_ISSUER: which values of the role claim mean which role, as value=role pairs separated by commas (wildalert-admin=admin,wildalert-moderator=moderator,city-guard=responder)',
+    );
+  }
+  const roles = parseSsoRoles(v.OIDC_ROLES);
+  if (typeof roles === 'string') throw new ConfigError(`Invalid configuration: OIDC_ROLES ${roles}`);
+  return {
+    issuer: v.OIDC_ISSUER,
+    clientId: v.OIDC_CLIENT_ID,
+    clientSecret: v.OIDC_CLIENT_SECRET,
+    name: v.OIDC_NAME,
+    roleClaim: v.OIDC_ROLE_CLAIM,
+    roles,
+    organisationClaim: v.OIDC_ORGANISATION_CLAIM,
+  };
+}
+
+/** `value=role` pairs separated by commas; what is wrong with them otherwise. */
+function parseSsoRoles(raw: string): SsoConfig['roles'] | string {
+  const roles: SsoConfig['roles'] = [];
+  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    // The last `=`: a provider's value may hold one (a group's DN), our role names do not.
+    const eq = entry.lastIndexOf('=');
+    const value = entry.slice(0, Math.max(eq, 0)).trim();
+    const role = entry.slice(eq + 1).trim();
+    if (eq < 1 || value === '') return `must be value=role pairs separated by commas (got ${JSON.stringify(entry)})`;
+    if (!(STAFF_ROLES as readonly string[]).includes(role)) return `maps ${JSON.stringify(value)} to ${JSON.stringify(role)}, which is not a role (${STAFF_ROLES.join(', ')})`;
+    if (roles.some((r) => r.value === value)) return `names ${JSON.stringify(value)} twice`;
+    roles.push({ value, role: role as StaffRole });
+  }
+  return roles.length > 0 ? roles : 'must name at least one value=role pair';
 }
 
 /**

@@ -4,6 +4,7 @@
  * per account; past a limit even the right passkey waits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { SsoConfig } from '../config.ts';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -13,13 +14,21 @@ import { clearCookie } from '../staff/cookies.ts';
 import { authenticationOptions, CEREMONY_MINUTES, verifiedAuthentication } from '../staff/passkeys.ts';
 import { AuthenticationSchema, CeremonyOptionsSchema, MeSchema } from '../staff/schemas.ts';
 import { actorOf, meOf, STAFF_SECURITY } from '../staff/staff-member.ts';
+import staffSso from './staff-sso.ts';
 
 /** Failed sign-ins a network (IPv4 /24, IPv6 /48) may have in a minute. */
 export const SIGN_IN_FAILURES_PER_NETWORK = 10;
 /** Failed sign-ins one account may have in 15 minutes, from anywhere. */
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
 
-const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = async (app, { ssoName }) => {
+/** A network's failed sign-ins, whichever the way in: passkeys and single sign-on count together. */
+export interface NetworkFailures {
+  /** Seconds this request's network must wait before trying again, or undefined when it may. */
+  waitSeconds(request: FastifyRequest): Promise<number | undefined>;
+  count(request: FastifyRequest): Promise<void>;
+}
+
+const staffSignIn: FastifyPluginAsyncTypebox<{ sso: SsoConfig | undefined }> = async (app, { sso }) => {
   const anyStaff = app.requireStaff('responder');
   // Whose account a failed sign-in counts against (known from the passkey it named).
   const accountOf = new WeakMap<FastifyRequest, string>();
@@ -34,13 +43,15 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
     keyGenerator: (request) => `sign-in-failures-account:${accountOf.get(request) ?? ''}`,
   });
 
+  const waitSeconds = async (limit: typeof networkFailures, request: FastifyRequest) => {
+    const seen = await limit(request, { increment: false });
+    return !seen.isAllowed && seen.remaining === 0 ? Math.max(1, seen.ttlInSeconds) : undefined;
+  };
+
   /** Throws 429 when the network (or the account, once known) has failed too often. */
   const refuseWhenLimited = async (limit: typeof networkFailures, request: FastifyRequest, what: string) => {
-    const seen = await limit(request, { increment: false });
-    if (!seen.isAllowed && seen.remaining === 0) {
-      const seconds = Math.max(1, seen.ttlInSeconds);
-      throw rateLimited(`Too many failed sign-ins ${what}. Try again in ${seconds} s.`, seconds);
-    }
+    const seconds = await waitSeconds(limit, request);
+    if (seconds !== undefined) throw rateLimited(`Too many failed sign-ins ${what}. Try again in ${seconds} s.`, seconds);
   };
 
   const signInRefused = async (request: FastifyRequest, detail: string): Promise<never> => {
@@ -84,7 +95,7 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
         },
       },
     },
-    async () => ({ data: { passkey: true, sso: ssoName === undefined ? null : { name: ssoName } } }),
+    async () => ({ data: { passkey: true, sso: sso === undefined ? null : { name: sso.name } } }),
   );
 
   app.post(
@@ -164,6 +175,14 @@ const staffSignIn: FastifyPluginAsyncTypebox<{ ssoName: string | undefined }> = 
     );
   signOut('/staff/sign-out', 'signOut', 'Sign out on this browser', false);
   signOut('/staff/sign-out-everywhere', 'signOutEverywhere', 'Sign out on every browser', true);
+
+  // Only when configured: otherwise /staff/sso is nothing (404), like any unknown path.
+  if (sso) {
+    await app.register(staffSso, {
+      sso,
+      failures: { waitSeconds: (request) => waitSeconds(networkFailures, request), count: async (request) => void (await networkFailures(request)) },
+    });
+  }
 };
 
 export default fp(staffSignIn, {

@@ -10,6 +10,7 @@ afterAll(() => activate('pl'));
 describe("the sign-in screen's ?error=", () => {
   it('says each single sign-on failure in words, in the language in use', async () => {
     expect(signInErrorMessage('sso_role')).toBe('Twoje konto miejskie nie ma roli w WildAlert. Poproś administratora o dostęp.');
+    expect(signInErrorMessage('sso_limited')).toBe('Zbyt wiele nieudanych logowań z Twojej sieci. Odczekaj minutę i spróbuj ponownie.');
     expect(signInErrorMessage('sso_disabled')).toBe('Twoje konto w WildAlert jest wyłączone.');
     await activate('uk');
     expect(signInErrorMessage('sso_state')).toBe('Єдиний вхід було перервано або він тривав задовго. Почніть знову.');

@@ -12,6 +12,7 @@ const SSO_ERRORS = {
   sso_failed: 'staff.signIn.error.ssoFailed',
   sso_role: 'staff.signIn.error.ssoRole',
   sso_disabled: 'staff.signIn.error.ssoDisabled',
+  sso_limited: 'staff.signIn.error.ssoLimited',
 } as const satisfies Record<string, MessageKey>;
 
 /** The sign-in screen's `?error=` in words; a code this app does not know yet still says that it failed. */
