@@ -20,7 +20,7 @@ import { seedAlertsSql } from './seed-sql.ts';
 /** A first phone visit, until the markers show, tiles aside. */
 export const FIRST_VISIT_BUDGET_KB = 200;
 /** Its scripts and styles. */
-export const SCRIPTS_STYLES_BUDGET_KB = 160;
+export const SCRIPTS_STYLES_BUDGET_KB = 161;
 /**
  * Alerts seeded within 15 km of Kraków over a year: about 190 fall in the map's default window
  * (7 days), an answer of ~35 KB of JSON, as in the product owner's measurement (542 kB before

@@ -66,8 +66,9 @@ describe('API description', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/Alerts', '/Alerts/{id}', '/Alerts/{id}/reports', '/moderation/reports', '/moderation/alerts/{id}/restore', '/Animals', '/health']),
     );
-    expect(doc.components.securitySchemes.moderator).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.paths['/Alerts/{id}'].delete.security).toEqual([{ moderator: [] }]);
+    expect(doc.components.securitySchemes.staffToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.staffSession).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(doc.paths['/Alerts/{id}'].delete.security).toEqual([{ staffSession: [] }, { staffToken: [] }]);
     expect(Object.keys(doc.paths['/Alerts'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(doc.paths['/Alerts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['latitude', 'longitude', 'radius', 'animal', 'since', 'limit']),
