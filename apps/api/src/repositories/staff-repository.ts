@@ -236,15 +236,18 @@ export function staffRepository(db: Database) {
         );
         if (before?.disabled) return { refused: 'not-found' };
         if (before) {
-          await tx.query(`UPDATE staff_accounts SET name = $2, role = $3 WHERE id = $1`, [before.id, identity.name, identity.role]);
-          if (before.role !== identity.role) {
+          // The provider may lower anyone's role but the last enabled admin's: an admin stays, as on People.
+          const lastAdmin = before.role === 'admin' && identity.role !== 'admin' && !(await otherAdminExists(tx, before.id));
+          const role = lastAdmin ? 'admin' : identity.role;
+          await tx.query(`UPDATE staff_accounts SET name = $2, role = $3 WHERE id = $1`, [before.id, identity.name, role]);
+          if (before.role !== role) {
             await recordAudit(tx, { accountId: before.id, name: identity.name }, 'role-changed', before.id, {
               from: before.role,
-              to: identity.role,
+              to: role,
               by: 'single sign-on',
             });
           }
-          return { accountId: before.id, name: identity.name, role: identity.role };
+          return { accountId: before.id, name: identity.name, role };
         }
         const [account] = await tx.query<{ id: string }>(
           `INSERT INTO staff_accounts (name, role, sso_issuer, sso_subject) VALUES ($1, $2, $3, $4) RETURNING id`,

@@ -186,6 +186,15 @@ describe('single sign-on', () => {
     expect(await back(client, await toProvider(client))).toBe('/WildAlertApp/staff/sign-in?error=sso_limited');
     await signedOut(client);
   });
+
+  it('never demotes the last enabled admin, whatever the provider says now', async () => {
+    // jan-1 is the only enabled admin here (made so by the provider in the first test).
+    provider.signInAs({ sub: 'jan-1', name: 'Jan', roles: ['wildalert-moderator'] });
+    const client = browser();
+    expect(await back(client, await toProvider(client))).toBe('/WildAlertApp/moderation');
+    expect((await client.json<{ data: Me }>('GET', '/staff/me', undefined, 200)).data.role).toBe('admin');
+    expect((await accountsOf('jan-1'))[0]!.role).toBe('admin');
+  });
 });
 
 describe('without OIDC_ISSUER', () => {
