@@ -15,10 +15,7 @@ import { tileAnswer, type TileAnswer } from '../http/tile-answer.ts';
 import type { Tile } from '../repositories/tiles-repository.ts';
 
 const TTL_MS = 5 * 60_000;
-/**
- * A commit's event is read within milliseconds; after this long without it (a NOTIFY heard
- * when the connection came back, with nothing new), answers are kept again.
- */
+/** A commit's event is read within milliseconds; after this long without a read (the database away), answers are kept again. */
 const UNREAD_MS = 1000;
 /** Longer than any tile query runs (the statement timeout is far shorter). */
 const CHANGES_KEPT_MS = 60_000;
@@ -44,9 +41,10 @@ export class TileCache {
   private changeCount = 0;
   /** Counts forgetAll(): an answer begun before the latest one is not kept. */
   private generation = 0;
-  /** When a commit was last heard of, and when an event was last read (ms). */
+  /** When a commit was last heard of (ms); how many were heard of, and through which one every event was read. */
   private heardAt = 0;
-  private readAt = 0;
+  private heard = 0;
+  private readThrough = 0;
 
   get(tile: Tile, query: TileQuery, load: () => Promise<string>): Promise<TileAnswer> {
     const key = cacheKey(tile, query);
@@ -62,7 +60,7 @@ export class TileCache {
         const result = tileAnswer(body);
         if (generation === this.generation && (this.lastChange.get(tileKey(tile))?.change ?? 0) <= before) {
           // A commit heard of during the read whose event is not read yet may be in this tile.
-          if (this.heardAt >= started && this.readAt < this.heardAt && Date.now() - this.heardAt < UNREAD_MS) return result;
+          if (this.heardAt >= started && this.readThrough < this.heard && Date.now() - this.heardAt < UNREAD_MS) return result;
           this.answers.set(key, result);
           const keys = this.byTile.get(tileKey(tile)) ?? new Set<string>();
           this.byTile.set(tileKey(tile), keys.add(key));
@@ -76,14 +74,19 @@ export class TileCache {
     return answer;
   }
 
-  /** A change was committed somewhere: answers being read now may miss it, until its event is read. */
-  committed(): void {
+  /** The `heard`th change was committed somewhere: answers being read now may miss it, until its event is read. */
+  committed(heard: number): void {
     this.heardAt = Date.now();
+    this.heard = heard;
+  }
+
+  /** The live feed read the events of every change committed up to the `heard`th. */
+  caughtUp(heard: number): void {
+    this.readThrough = Math.max(this.readThrough, heard);
   }
 
   /** The live feed read the event of a change at `point`. */
   eventRead(point: LatLon): void {
-    this.readAt = Date.now();
     this.changedAt(point);
   }
 

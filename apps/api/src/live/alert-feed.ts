@@ -54,17 +54,22 @@ export class AlertFeed {
   private floor = 0;
   private latestId = 0;
   private readonly subscribers = new Set<Subscriber>();
-  private readonly commitListeners = new Set<() => void>();
+  private readonly commitListeners = new Set<(heard: number) => void>();
+  private readonly caughtUpListeners = new Set<(heard: number) => void>();
+  /** Commits heard of (NOTIFY), counted from the start. */
+  private heard = 0;
   private readonly eventListeners = new Set<(event: AlertEvent) => void>();
   private readonly resetListeners = new Set<() => void>();
   /** Reads every event committed since the last one seen; overlapping calls share one read (and one more after it). */
   private readonly catchingUp = coalesced(async () => {
+    const heard = this.heard;
     try {
       let batch: AlertEvent[];
       do {
         batch = await this.events.after(this.latestId, FETCH_BATCH);
         for (const event of batch) this.publish(event);
       } while (batch.length === FETCH_BATCH);
+      for (const listener of this.caughtUpListeners) listener(heard);
     } catch (err) {
       // The database is away; the listener calls again once it is back.
       this.log.warn({ err }, 'reading new alert events failed');
@@ -84,7 +89,8 @@ export class AlertFeed {
   async start(): Promise<void> {
     // Listen first, so nothing committed between the load and the LISTEN is missed.
     this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => {
-      for (const listener of this.commitListeners) listener();
+      const heard = ++this.heard;
+      for (const listener of this.commitListeners) listener(heard);
       if (payload === RESET_NOTIFICATION) this.reset();
       void this.catchingUp.run();
     });
@@ -132,10 +138,20 @@ export class AlertFeed {
 
   /**
    * Calls `listener` as soon as a change to alerts is committed by any instance (before its
-   * event is read), and after a lost connection to the database, when changes may have been missed.
+   * event is read), and after a lost connection to the database, when changes may have been missed;
+   * with the number of such commits heard of so far.
    */
-  onCommit(listener: () => void): void {
+  onCommit(listener: (heard: number) => void): void {
     this.commitListeners.add(listener);
+  }
+
+  /**
+   * Calls `listener` after a read of the events found all there was: the event of every commit
+   * heard of up to the `heard`th was read, even when the read found nothing new (this instance's
+   * own write, its event read at once, and its NOTIFY heard later).
+   */
+  onCaughtUp(listener: (heard: number) => void): void {
+    this.caughtUpListeners.add(listener);
   }
 
   /** Calls `listener` with every event read, in order, before any client is sent it. */

@@ -22,10 +22,11 @@ export default fp<{ timeZone: string }>(
     const tiles = new TileCache();
     const hotspots = new HotspotCache((tile, query) => app.hotspots.tile(tile, { ...query, timeZone }));
     // A commit is heard (NOTIFY) before its event is read; a search answer may change with any event.
-    app.feed.onCommit(() => {
+    app.feed.onCommit((heard) => {
       searches.invalidate();
-      tiles.committed();
+      tiles.committed(heard);
     });
+    app.feed.onCaughtUp((heard) => tiles.caughtUp(heard));
     app.feed.onEvent((event) => {
       searches.invalidate();
       tiles.eventRead(event.kind === 'removed' ? event.at : event.alert);
