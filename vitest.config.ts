@@ -14,6 +14,7 @@ const ENGINE_INDEPENDENT = [
   'src/config.test.ts',
   'src/http/validation.test.ts',
   'src/caches/search-cache.test.ts',
+  'src/caches/tile-cache.test.ts',
   'src/http/client-address.test.ts',
   'src/http/request-log.test.ts',
   'src/staff/oidc.test.ts',
