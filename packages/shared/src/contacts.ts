@@ -6,22 +6,14 @@
 import { Type, type Static } from 'typebox';
 import { LatitudeSchema, LongitudeSchema } from './schemas.ts';
 import { SightingFields } from './sighting.ts';
+import { NamesSchema } from './names.ts';
 
-const NamesSchema = Type.Object(
-  {
-    pl: Type.String({ minLength: 1 }),
-    en: Type.Optional(Type.String({ minLength: 1 })),
-    uk: Type.Optional(Type.String({ minLength: 1 })),
-  },
-  { additionalProperties: false, description: 'Its name in Polish, and in English and Ukrainian where known' },
-);
-
-const CircleSchema = Type.Object(
+export const CircleSchema = Type.Object(
   { latitude: LatitudeSchema, longitude: LongitudeSchema, radiusKm: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }) },
   { additionalProperties: false },
 );
 
-const PolygonSchema = Type.Object(
+export const PolygonSchema = Type.Object(
   {
     type: Type.Literal('Polygon'),
     coordinates: Type.Array(Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), { minItems: 4 }), { minItems: 1 }),

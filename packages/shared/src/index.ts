@@ -13,3 +13,6 @@ export * from './sighting.ts';
 export * from './contacts.ts';
 export * from './sighting-codes.ts';
 export * from './staff-roles.ts';
+export * from './names.ts';
+export * from './official-status.ts';
+export * from './organisations.ts';

@@ -1,5 +1,6 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
+import { OfficialStatusSchema } from './official-status.ts';
 import { ANIMAL_KEYS, SAFETY_ADVICE } from './animals.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import { SightingFields, SightingSchema } from './sighting.ts';
@@ -21,7 +22,7 @@ import { TILE_CELL_BITS, TILE_MIN_ZOOM } from './tiles.ts';
  */
 export const STORABLE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
 
-const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
+export const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
   description: 'A key from GET /Animals',
 });
 
@@ -63,6 +64,7 @@ export const AlertSchema = Type.Object(
       description: 'When the animal was last seen there: the newest "still there", else createdAt (UTC)',
     }),
     ...SightingSchema.properties,
+    officialStatus: OfficialStatusSchema,
   },
   { $id: 'Alert', additionalProperties: false },
 );

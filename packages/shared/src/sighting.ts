@@ -9,9 +9,17 @@ export const SightingFields = {
   howMany: Type.Union([Type.Literal('one'), Type.Literal('two-to-five'), Type.Literal('more')], { description: 'How many animals: `one`, `two-to-five` or `more`' }),
   young: Type.Boolean({ description: 'Whether there were young among them' }),
   behaviour: Type.Union(
-    [Type.Literal('calm'), Type.Literal('crossing-road'), Type.Literal('aggressive'), Type.Literal('injured'), Type.Literal('dead-on-road')],
+    [
+      Type.Literal('calm'),
+      Type.Literal('crossing-road'),
+      Type.Literal('aggressive'),
+      Type.Literal('injured'),
+      Type.Literal('dead-on-road'),
+      Type.Literal('found-dead'),
+    ],
     {
-      description: 'What they were doing: `calm`, `crossing-road`, `aggressive`, `injured` or `dead-on-road`',
+      description:
+        'What they were doing: `calm`, `crossing-road`, `aggressive`, `injured`, `dead-on-road` or `found-dead` (dead, away from a road; a dead wild boar goes to the veterinary officer)',
     },
   ),
 };
@@ -25,4 +33,4 @@ export const SightingSchema = Type.Object({
 
 /** What an alert says before anyone added to it: no votes, last seen when reported, no details given. */
 export const unconfirmedSighting = (createdAt: string) =>
-  ({ stillThere: 0, gone: 0, lastSeenAt: createdAt, howMany: null, young: null, behaviour: null }) as const;
+  ({ stillThere: 0, gone: 0, lastSeenAt: createdAt, howMany: null, young: null, behaviour: null, officialStatus: null }) as const;

@@ -33,6 +33,7 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     howMany: 'a.how_many',
     young: 'a.young',
     behaviour: 'a.behaviour',
+    officialStatus: OFFICIAL_STATUS_JSON,
   };
 }
 
@@ -54,6 +55,16 @@ export const PHOTO_JSON = jsonObject({
 /** An alert's shown photos as a JSON array, in the order they were added, for a row `a` of `alerts`. */
 export const PHOTOS_JSON = `coalesce((
   SELECT json_agg(${PHOTO_JSON} ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '[]'::json)`;
+
+/**
+ * An alert's official status: the latest step any organisation took on it (inbox_entries), or null.
+ * Read through inbox_entries_alert_idx: one probe per alert.
+ */
+export const OFFICIAL_STATUS_JSON = `(
+  SELECT json_build_object('organisation', o.name, 'status', i.status, 'outcome', i.outcome, 'note', i.note, 'at', ${utc('i.status_at')})
+  FROM inbox_entries i JOIN organisations o ON o.id = i.organisation_id
+  WHERE i.alert_id = a.id AND i.status <> 'new'
+  ORDER BY i.status_at DESC, o.id LIMIT 1)`;
 
 /** One alert as JSON, built by PostgreSQL from a row `a` of `alerts`. */
 const alertJson = (location: AlertLocation) => jsonObject(alertFields(location));
