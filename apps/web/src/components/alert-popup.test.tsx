@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alert } from '@wildalert/shared';
 import { unconfirmedSighting } from '@wildalert/shared';
+import { activate } from '../i18n/i18n.ts';
 import { AlertPopup } from './alert-popup.tsx';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
@@ -85,5 +86,31 @@ describe('AlertPopup', () => {
     expect(screen.getByTestId('alert-sighting').textContent).toBe('2–5 zwierząt · z młodymi · spokojne');
     rerender(<AlertPopup alert={alertAgo(60_000)} />);
     expect(screen.queryByTestId('alert-sighting')).toBeNull();
+  });
+
+  it("shows the official status in the visitor's language and clock, the outcome once resolved, and the note", async () => {
+    const at = new Date(NOW.getTime() - 30 * 60_000).toISOString();
+    const organisation = { pl: 'Straż Miejska', en: 'City Guard' };
+    const time = new Intl.DateTimeFormat('pl', { hour: '2-digit', minute: '2-digit' }).format(Date.parse(at));
+    const { rerender } = render(<AlertPopup alert={alertAgo(3600_000, { officialStatus: { organisation, status: 'on-the-way', outcome: null, note: null, at } })} />);
+    expect(screen.getByTestId('official-status').textContent).toBe(`Straż Miejska: w drodze · ${time}`);
+    expect(screen.queryByTestId('official-note')).toBeNull();
+    const resolved = { organisation, status: 'resolved' as const, outcome: 'caught-or-moved' as const, note: 'Dzik odprowadzony do lasu', at };
+    rerender(<AlertPopup alert={alertAgo(3600_000, { officialStatus: resolved })} />);
+    expect(screen.getByTestId('official-status').textContent).toBe(`Straż Miejska: zakończone — odłowione lub przepędzone · ${time}`);
+    expect(screen.getByTestId('official-note').textContent).toBe('Dzik odprowadzony do lasu');
+    try {
+      await act(() => activate('uk'));
+      rerender(<AlertPopup alert={alertAgo(3600_000, { officialStatus: resolved })} />);
+      // No Ukrainian name given: the Polish one.
+      expect(screen.getByTestId('official-status').textContent).toMatch(/^Straż Miejska: завершено — відловлено або відігнано · /);
+      await act(() => activate('en'));
+      rerender(<AlertPopup alert={alertAgo(3600_000, { officialStatus: { ...resolved, status: 'acknowledged', outcome: null } })} />);
+      expect(screen.getByTestId('official-status').textContent).toMatch(/^City Guard: acknowledged · /);
+    } finally {
+      await act(() => activate('pl'));
+    }
+    rerender(<AlertPopup alert={alertAgo(3600_000)} />);
+    expect(screen.queryByTestId('official-status')).toBeNull();
   });
 });

@@ -9,8 +9,9 @@ import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../
 import { useNow } from '../lib/use-now.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
+import { OfficialStatus } from './official-status.tsx';
 
-export function AlertPopup({ alert }: { alert: Alert }) {
+export function AlertPopup({ alert, justSent = false }: { alert: Alert; justSent?: boolean }) {
   const now = useNow();
   const animal = animalByKey(alert.animal);
   const name = animalName(animal, language());
@@ -24,7 +25,8 @@ export function AlertPopup({ alert }: { alert: Alert }) {
           {seen}
         </p>
       )}
-      <LazyWhatToDo alert={alert} />
+      <OfficialStatus status={alert.officialStatus} now={now} />
+      <LazyWhatToDo alert={alert} justSent={justSent} />
       {alert.comments !== '' && (
         <p className="wa-popup-comments" data-testid="alert-comments">
           {alert.comments}

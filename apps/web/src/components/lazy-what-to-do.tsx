@@ -15,12 +15,12 @@ const WhatToDo = lazy<ComponentType<WhatToDoProps>>(() =>
   ),
 );
 
-export function LazyWhatToDo({ alert }: { alert: Pick<Alert, 'animal' | 'latitude' | 'longitude' | 'behaviour'> }) {
+export function LazyWhatToDo({ alert, justSent }: { alert: Pick<Alert, 'animal' | 'latitude' | 'longitude' | 'behaviour'>; justSent: boolean }) {
   const { behaviour } = alert;
   if (!isBehaviour(behaviour) || !isUrgent(behaviour)) return null;
   return (
     <Suspense fallback={<div className="wa-what-to-do-room" aria-hidden="true" />}>
-      <WhatToDo alert={{ ...alert, behaviour }} />
+      <WhatToDo alert={{ ...alert, behaviour }} justSent={justSent} />
     </Suspense>
   );
 }

@@ -17,6 +17,7 @@ import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { LazyAlertPhotos } from '../../../components/lazy-alert-photos.tsx';
+import { OfficialStatus } from '../../../components/official-status.tsx';
 
 interface AlertListProps {
   alerts: readonly Alert[];
@@ -139,6 +140,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   <h3>{name}</h3>
                   <span id={details}>
                     {seen !== '' && <span className="wa-list-sighting">{seen}</span>}
+                    <OfficialStatus status={alert.officialStatus} now={now} as="span" className="wa-list-official" />
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     <span className="wa-list-meta">
                       <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}

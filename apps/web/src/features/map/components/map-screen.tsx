@@ -104,7 +104,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
     if (added[0] && Date.parse(added[0].createdAt) < Date.now() - RESTORED_MS) void refreshTiles(queryClient);
   }, [added, queryClient]);
   const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
-  const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
+  const { selection, select, unselect } = useSelection(created, focused.alert, live.removed, live.changed);
   const [note, setNote] = useState<string | null>(() => (created ? t('map.created') : confirmed ? t('map.confirmed') : null));
   // The animals in view (for the legend and the empty-view note); null until the map tells.
   const [inView, setInView] = useState<readonly string[] | null>(null);
@@ -175,7 +175,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
             {layers && extrasDue && <Suspense fallback={null}>{layers}</Suspense>}
             {selection && (
               <Suspense fallback={null}>
-                <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} />
+                <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} createdId={created?.id} />
               </Suspense>
             )}
           </BaseMap>

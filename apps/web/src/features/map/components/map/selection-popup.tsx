@@ -22,6 +22,8 @@ interface SelectionPopupProps {
   selection: Selection;
   onClose(s: Selection): void;
   onNote(message: string): void;
+  /** The alert the visitor has just sent, if any: its popup opens with the advice for it unfolded. */
+  createdId?: string | undefined;
 }
 
 /** What the popup's frame takes around its content (map.css): content margins and the close button's column, Leaflet's border and tip. */
@@ -35,7 +37,7 @@ const MARKER_BELOW = 34;
 /** A room this tall shows the title, a few lines of text and the actions (votes, share, report) together. */
 const TALL_ENOUGH = 320;
 
-export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupProps) {
+export function SelectionPopup({ selection, onClose, onNote, createdId }: SelectionPopupProps) {
   const map = useMap();
   const popup = useRef<LeafletPopup>(null);
   const [latitude, longitude] =
@@ -101,7 +103,7 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
       selection.kind === 'alert' ? (
         <PopupBody onResize={relayout}>
           <Scroller>
-            <AlertPopup alert={selection.alert} />
+            <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} />
           </Scroller>
           <AlertActions alert={selection.alert} onNote={onNote} />
         </PopupBody>
@@ -113,7 +115,7 @@ export function SelectionPopup({ selection, onClose, onNote }: SelectionPopupPro
           </Scroller>
         </PopupBody>
       ),
-    [selection, onNote, relayout],
+    [selection, onNote, relayout, createdId],
   );
 
   return (
