@@ -31,6 +31,7 @@ import alertsStream from './routes/alerts-stream.ts';
 import alertsHotspots from './routes/alerts-hotspots.ts';
 import alertVotes from './routes/alert-votes.ts';
 import contacts from './routes/contacts.ts';
+import notices from './routes/notices.ts';
 import { loadContacts } from './repositories/contacts-table.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(staffAdmin);
   await app.register(alertVotes, { perDay: config.votesPerNetworkPerDay });
   await app.register(contacts, { table: contactTable });
+  await app.register(notices);
   await app.register(pushSubscriptions);
   await app.register(animals);
   await app.register(health, { version });

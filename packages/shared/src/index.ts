@@ -16,3 +16,5 @@ export * from './staff-roles.ts';
 export * from './names.ts';
 export * from './official-status.ts';
 export * from './organisations.ts';
+export * from './notices.ts';
+export * from './notice-limits.ts';

@@ -124,6 +124,8 @@ export interface PushPayload {
   url: string;
   /** The ids of the alerts it tells of, newest first. */
   alertIds: string[];
+  /** The ids of the official notices it tells of, newest first (then no alerts). */
+  noticeIds?: string[];
   /** The language it is written in (the notification's `lang`). */
   lang?: string;
 }

@@ -11,6 +11,7 @@ import { alertsService, type AlertsService } from '../services/alerts-service.ts
 import { liveService, type LiveService } from '../services/live-service.ts';
 import { mapTilesService, type MapTilesService } from '../services/map-tiles-service.ts';
 import { moderationService, type ModerationService } from '../services/moderation-service.ts';
+import { noticesService, type NoticesService } from '../services/notices-service.ts';
 import { photosService, type PhotosService } from '../services/photos-service.ts';
 import { votesService, type VotesService } from '../services/votes-service.ts';
 
@@ -23,6 +24,7 @@ declare module 'fastify' {
       photos: PhotosService;
       live: LiveService;
       mapTiles: MapTilesService;
+      notices: NoticesService;
     };
   }
 }
@@ -41,6 +43,7 @@ export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number }>
       photos,
       live: liveService(app.feed),
       mapTiles: mapTilesService({ tiles: app.tiles, tileCache: app.tileCache, hotspotCache: app.hotspotCache }),
+      notices: noticesService({ notices: app.notices, kickPush: () => app.push.delivery.kick() }),
     });
 
     let sweeping: Promise<void> | undefined;
@@ -57,5 +60,5 @@ export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number }>
       await sweeping;
     });
   },
-  { name: 'wildalert-services', dependencies: ['wildalert-repositories', 'wildalert-live', 'wildalert-caches', 'wildalert-photo-storage'] },
+  { name: 'wildalert-services', dependencies: ['wildalert-repositories', 'wildalert-live', 'wildalert-caches', 'wildalert-photo-storage', 'wildalert-push'] },
 );

@@ -1,7 +1,10 @@
-/** The text of a push notification, in its subscriber's language: one alert, or a summary of several (coalesced). */
-import { animalByKey, animalName, formatDistance, isAnimalKey, type Language, type PushPayload } from '@wildalert/shared';
+/**
+ * The text of a push notification, in its subscriber's language: one alert, or a summary of
+ * several (coalesced); or an official notice (issue 33).
+ */
+import { animalByKey, animalName, formatDistance, isAnimalKey, LANGUAGES, type Language, type PushPayload } from '@wildalert/shared';
 import { translate } from '../i18n/language.ts';
-import type { NotifiedAlert } from '../repositories/push-repository.ts';
+import type { NotifiedAlert, NotifiedNotice } from '../repositories/push-repository.ts';
 
 /** A comment's start, short enough for a notification (and the payload's ~4 KB). */
 const COMMENT_CHARS = 120;
@@ -43,6 +46,29 @@ export function notificationFor(alerts: readonly NotifiedAlert[], language: Lang
     body: translate(language, 'push.newest', { text: describe(newest, language) }),
     url,
     alertIds,
+    lang: language,
+  };
+}
+
+/** A notice's text in `language`, else in the first language it was written in (Polish, English, Ukrainian). */
+function noticeText(notice: NotifiedNotice, language: Language): string {
+  return notice.text[language] ?? LANGUAGES.map((l) => notice.text[l]).find((t) => t !== undefined) ?? '';
+}
+
+/** `notices` newest first, at least one: the newest is told, the others counted in the title. */
+export function noticeNotificationFor(notices: readonly NotifiedNotice[], language: Language = 'pl'): PushPayload & { noticeIds: string[] } {
+  const newest = notices[0]!;
+  const organisation = newest.organisation[language] ?? newest.organisation.pl;
+  return {
+    title:
+      notices.length === 1
+        ? translate(language, 'push.notice.title', { organisation })
+        : translate(language, 'push.notice.summary', { count: notices.length, organisation }),
+    body: noticeText(newest, language),
+    // The map at the notice's place, where it is drawn.
+    url: `/WildAlertApp/?lat=${newest.latitude.toFixed(5)}&lng=${newest.longitude.toFixed(5)}&z=14`,
+    alertIds: [],
+    noticeIds: notices.map((n) => n.id),
     lang: language,
   };
 }

@@ -11,7 +11,7 @@
 import { coalesced } from '../lib/coalesced.ts';
 import { PUSH_COALESCE_MINUTES } from '@wildalert/shared';
 import type { ClaimedJob, PushRepository } from '../repositories/push-repository.ts';
-import { notificationFor } from './notification.ts';
+import { noticeNotificationFor, notificationFor } from './notification.ts';
 import type { Outgoing, PushSender, SendResult } from './push-sender.ts';
 import { quietUntil } from './quiet-hours.ts';
 
@@ -31,6 +31,14 @@ const MAX_ATTEMPTS = 8;
 function retryDelayMs(attempts: number, retryAfterSeconds: number | undefined): number {
   if (retryAfterSeconds !== undefined) return Math.min(retryAfterSeconds, 3600) * 1000;
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** A notification ready for a sender thread, and what it carries. */
+interface Prepared {
+  job: ClaimedJob;
+  notification: Outgoing;
+  alertIds: string[];
+  noticeIds: string[];
 }
 
 interface Log {
@@ -116,22 +124,32 @@ export class PushDelivery {
   }
 
   /** What each claimed job is to send; the jobs with nothing to send now are settled here. */
-  private async prepare(jobs: readonly ClaimedJob[]): Promise<Array<{ job: ClaimedJob; notification: Outgoing; alertIds: string[] }>> {
+  private async prepare(jobs: readonly ClaimedJob[]): Promise<Prepared[]> {
     const paused: string[] = [];
     const nothingShown: string[] = [];
     const quiet: Array<{ subscriptionId: string; runAt: Date }> = [];
-    const outgoing: Array<{ job: ClaimedJob; notification: Outgoing; alertIds: string[] }> = [];
+    const outgoing: Prepared[] = [];
     const now = new Date();
     for (const job of jobs) {
       const quietEnd = job.quietHours ? quietUntil(job.quietHours, now) : undefined;
       if (job.paused) paused.push(job.subscriptionId);
-      else if (job.alerts.length === 0) nothingShown.push(job.subscriptionId);
+      else if (job.alerts.length === 0 && job.notices.length === 0) nothingShown.push(job.subscriptionId);
       else if (quietEnd) quiet.push({ subscriptionId: job.subscriptionId, runAt: quietEnd });
-      else {
+      else if (job.notices.length > 0) {
+        // An organisation's word first; the alerts waiting with it follow after the coalescing time.
+        const payload = noticeNotificationFor(job.notices, job.language);
+        outgoing.push({
+          job,
+          alertIds: [],
+          noticeIds: payload.noticeIds,
+          notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
+        });
+      } else {
         const payload = notificationFor(job.alerts, job.language);
         outgoing.push({
           job,
           alertIds: payload.alertIds,
+          noticeIds: [],
           notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
         });
       }
@@ -143,19 +161,19 @@ export class PushDelivery {
   }
 
   /** Records what the push services answered, a batch at a time. */
-  private async record(sent: ReadonlyArray<{ job: ClaimedJob; alertIds: string[] }>, results: readonly SendResult[]): Promise<void> {
+  private async record(sent: readonly Prepared[], results: readonly SendResult[]): Promise<void> {
     const jobOf = new Map(sent.map((s) => [s.job.subscriptionId, s]));
-    const delivered: Array<{ subscriptionId: string; alertIds: string[] }> = [];
+    const delivered: Array<{ subscriptionId: string; alertIds: string[]; noticeIds: string[] }> = [];
     const removed: string[] = [];
     const dropped: string[] = [];
     const later: Array<{ subscriptionId: string; runAt: Date }> = [];
     for (const result of results) {
       const entry = jobOf.get(result.id);
       if (!entry) continue;
-      const { job, alertIds } = entry;
+      const { job, alertIds, noticeIds } = entry;
       switch (result.outcome) {
         case 'delivered':
-          delivered.push({ subscriptionId: job.subscriptionId, alertIds });
+          delivered.push({ subscriptionId: job.subscriptionId, alertIds, noticeIds });
           break;
         case 'gone':
           // The device unsubscribed or the subscription expired: it is forgotten.

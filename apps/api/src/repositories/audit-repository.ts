@@ -27,7 +27,9 @@ export type AuditAction =
   | 'token-revoked'
   | 'alert-hidden'
   | 'alert-restored'
-  | 'photo-hidden';
+  | 'photo-hidden'
+  | 'notice-posted'
+  | 'notice-removed';
 
 export interface AuditEntry {
   id: number;

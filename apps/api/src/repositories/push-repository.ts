@@ -1,5 +1,5 @@
 /** The SQL of web push: subscriptions, matching new alerts to them, and the delivery queue. */
-import type { Language, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
+import type { Language, Names, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { utc } from './alert-json.ts';
 
@@ -63,6 +63,18 @@ export interface NotifiedAlert {
   distanceMetres: number;
 }
 
+/** An official notice as a notification tells of it. */
+export interface NotifiedNotice {
+  id: string;
+  organisation: Names;
+  text: Partial<Record<Language, string>>;
+  startsAt: string;
+  endsAt: string;
+  /** Its area's centre: where the link opens the map. */
+  latitude: number;
+  longitude: number;
+}
+
 export interface ClaimedJob {
   subscriptionId: string;
   attempts: number;
@@ -74,6 +86,8 @@ export interface ClaimedJob {
   language: Language;
   /** Not hidden, newest first. */
   alerts: NotifiedAlert[];
+  /** Official notices not ended, newest first: told of before the alerts (issue 33). */
+  notices: NotifiedNotice[];
 }
 
 export type UpsertResult =
@@ -273,6 +287,23 @@ export function pushRepository(db: Database) {
          ORDER BY a.created_at DESC, a.seq DESC`,
         [ids],
       );
+      const notices = await db.query<NotifiedNotice & { subscriptionId: string }>(
+        `SELECT p.subscription_id::text AS "subscriptionId", n.id, o.name AS organisation, n.text,
+                ${utc('n.starts_at')} AS "startsAt", ${utc('n.ends_at')} AS "endsAt",
+                ST_Y(ST_Centroid(n.shape::geometry)) AS latitude, ST_X(ST_Centroid(n.shape::geometry)) AS longitude
+         FROM push_pending_notices p
+         JOIN notices n ON n.id = p.notice_id AND n.ends_at > now()
+         JOIN organisations o ON o.id = n.organisation_id
+         WHERE p.subscription_id = ANY ($1::bigint[])
+         ORDER BY n.created_at DESC`,
+        [ids],
+      );
+      const noticesOf = new Map<string, NotifiedNotice[]>();
+      for (const { subscriptionId, ...notice } of notices) {
+        const list = noticesOf.get(subscriptionId) ?? [];
+        list.push(notice);
+        noticesOf.set(subscriptionId, list);
+      }
       const subscriptionById = new Map(subscriptions.map((s) => [s.id, s]));
       const alertsOf = new Map<string, NotifiedAlert[]>();
       for (const { subscriptionId, ...alert } of alerts) {
@@ -294,26 +325,38 @@ export function pushRepository(db: Database) {
           quietHours: info.quietHours,
           language: s.language,
           alerts: alertsOf.get(job.id) ?? [],
+          notices: noticesOf.get(job.id) ?? [],
         });
       }
       return claimed;
     },
 
     /**
-     * These notifications were accepted (each subscription with the alerts it carried): those
-     * alerts are done, the subscriptions were told now, and anything newer waits out the
-     * coalescing time as their next job.
+     * These notifications were accepted (each subscription with the alerts or notices it
+     * carried): those are done, the subscriptions were told now, and anything newer waits out
+     * the coalescing time as their next job.
      */
-    async delivered(sent: ReadonlyArray<{ subscriptionId: string; alertIds: readonly string[] }>, coalesceMinutes: number): Promise<void> {
+    async delivered(
+      sent: ReadonlyArray<{ subscriptionId: string; alertIds: readonly string[]; noticeIds?: readonly string[] }>,
+      coalesceMinutes: number,
+    ): Promise<void> {
       if (sent.length === 0) return;
       const ids = sent.map((s) => s.subscriptionId);
       const pairs = sent.flatMap((s) => s.alertIds.map((alertId) => [s.subscriptionId, alertId] as const));
+      const noticePairs = sent.flatMap((s) => (s.noticeIds ?? []).map((noticeId) => [s.subscriptionId, noticeId] as const));
       await db.transaction(async (tx) => {
         await tx.query(
           `DELETE FROM push_pending p USING unnest($1::bigint[], $2::uuid[]) AS d (subscription_id, alert_id)
            WHERE p.subscription_id = d.subscription_id AND p.alert_id = d.alert_id`,
           [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
         );
+        if (noticePairs.length > 0) {
+          await tx.query(
+            `DELETE FROM push_pending_notices p USING unnest($1::bigint[], $2::uuid[]) AS d (subscription_id, notice_id)
+             WHERE p.subscription_id = d.subscription_id AND p.notice_id = d.notice_id`,
+            [noticePairs.map((p) => p[0]), noticePairs.map((p) => p[1])],
+          );
+        }
         await tx.query('UPDATE push_subscriptions SET last_notified_at = now() WHERE id = ANY ($1::bigint[])', [ids]);
         await tx.query(
           `UPDATE push_jobs SET run_at = now() + make_interval(mins => $2), attempts = 0, locked_until = NULL
@@ -336,14 +379,18 @@ export function pushRepository(db: Database) {
     },
 
     /**
-     * Nothing visible to send: the hidden alerts they held go, and the jobs too unless an alert
-     * matched since then is waiting (then it is due now).
+     * Nothing visible to send: the hidden alerts and ended notices they held go, and the jobs
+     * too unless something matched since then is waiting (then it is due now).
      */
     async discardHidden(subscriptionIds: readonly string[]): Promise<void> {
       if (subscriptionIds.length === 0) return;
       await db.transaction(async (tx) => {
         await tx.query(
           'DELETE FROM push_pending p USING alerts a WHERE p.subscription_id = ANY ($1::bigint[]) AND a.id = p.alert_id AND a.hidden',
+          [subscriptionIds],
+        );
+        await tx.query(
+          'DELETE FROM push_pending_notices p USING notices n WHERE p.subscription_id = ANY ($1::bigint[]) AND n.id = p.notice_id AND n.ends_at <= now()',
           [subscriptionIds],
         );
         await tx.query('UPDATE push_jobs SET locked_until = NULL, attempts = 0 WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
@@ -368,13 +415,15 @@ export function pushRepository(db: Database) {
 async function deleteEmptyJobs(tx: Queryable, subscriptionIds: readonly string[]): Promise<void> {
   await tx.query(
     `DELETE FROM push_jobs j WHERE subscription_id = ANY ($1::bigint[])
-       AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)`,
+       AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)
+       AND NOT EXISTS (SELECT 1 FROM push_pending_notices p WHERE p.subscription_id = j.subscription_id)`,
     [subscriptionIds],
   );
 }
 
 async function dropQueued(tx: Queryable, subscriptionIds: readonly string[]): Promise<void> {
   await tx.query('DELETE FROM push_pending WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
+  await tx.query('DELETE FROM push_pending_notices WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
   await tx.query('DELETE FROM push_jobs WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
 }
 
