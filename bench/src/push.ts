@@ -8,6 +8,8 @@ import { startPostgresCluster, startPushService, startServerProcess } from '@wil
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPostgres } from '../../apps/api/src/db/postgres.ts';
 import { pushRepository } from '../../apps/api/src/repositories/push-repository.ts';
+import type { Database } from '../../apps/api/src/db/database.ts';
+import { newApiToken, secretHash } from '../../apps/api/src/staff/secrets.ts';
 import { percentile, visit, type VisitResult } from './flood.ts';
 import { seedAlertsSql } from './seed-sql.ts';
 import { KRAKOW, POLAND, random } from './seed.ts';
@@ -99,12 +101,47 @@ export interface FanOutOptions {
   clusterSettings: Record<string, string | number>;
   /** Environment that takes the abuse limits out of the way (the bench is one address). */
   unlimited: Record<string, string>;
+  /** What is sent to every subscription: a new alert, or an organisation's notice for the area (issue 33). */
+  via: 'alert' | 'notice';
   figure(name: string, value: number, unit: string): void;
   later(fn: () => Promise<unknown>): void;
 }
 
+/** A staff admin's API token, made in the database (as an admin would in the staff screens). */
+async function adminToken(db: Database): Promise<string> {
+  const [account] = await db.query<{ id: string }>(`INSERT INTO staff_accounts (name, role) VALUES ('Bench admin', 'admin') RETURNING id`);
+  const token = newApiToken();
+  await db.query(`INSERT INTO staff_api_tokens (account_id, name, role, token_hash) VALUES ($1, 'bench', 'admin', $2)`, [account!.id, secretHash(token)]);
+  return token;
+}
+
+/** Sends what the fan-out carries to every subscription around Kraków: a new alert, or a notice. */
+async function sendToAll(origin: string, db: Database, via: FanOutOptions['via'], round: number): Promise<void> {
+  if (via === 'alert') {
+    const res = await fetch(`${origin}/Alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...KRAKOW, animal: 'boar', comments: `Fan-out ${round}` }),
+    });
+    if (res.status !== 201) throw new Error(`POST /Alerts answered ${res.status}`);
+    return;
+  }
+  const token = await adminToken(db);
+  const [organisation] = await db.query<{ id: string }>('SELECT id FROM organisations ORDER BY created_at LIMIT 1');
+  const res = await fetch(`${origin}/staff/organisations/${organisation!.id}/notices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      text: { pl: `Odłów dzików ${round} — omijaj teren` },
+      area: { ...KRAKOW, radiusKm: 2 },
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+  });
+  if (res.status !== 201) throw new Error(`POST notices answered ${res.status}: ${await res.text()}`);
+}
+
 /**
- * The fan-out of one alert to every subscription around it, through the real server (its build,
+ * The fan-out of one alert (or one notice) to every subscription around it, through the real server (its build,
  * on PostgreSQL, sender threads and all) to the push-service stand-in in this process (each JWT
  * checked, one payload in 50 decrypted: its cryptography is the push service's, not ours), from
  * POST /Alerts to the last notification received. Meanwhile another visitor searches the map,
@@ -146,12 +183,7 @@ export async function benchPushFanOut(o: FanOutOptions): Promise<void> {
     const all = push.waitFor(o.subscriptions * round);
     const visiting = round === 2 ? visit(server.url, '127.0.0.2', 10, 100, 4) : undefined;
     const t = performance.now();
-    const res = await fetch(`${server.url}/Alerts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...KRAKOW, animal: 'boar', comments: `Fan-out ${round}` }),
-    });
-    if (res.status !== 201) throw new Error(`POST /Alerts answered ${res.status}`);
+    await sendToAll(server.url, db, o.via, round);
     await all;
     seconds = (performance.now() - t) / 1000;
     if (visiting) during = await visiting;
@@ -161,8 +193,10 @@ export async function benchPushFanOut(o: FanOutOptions): Promise<void> {
   }
   const decrypted = push.received.filter((r) => r.payload !== undefined).length;
   if (decrypted === 0) throw new Error('push fan-out: no payload decrypted');
-  o.figure(`push_fanout_${size}_s`, seconds, 's');
-  o.figure(`push_fanout_${size}_per_s`, o.subscriptions / seconds, 'notifications/s');
+  const name = o.via === 'alert' ? 'push_fanout' : 'push_notice';
+  o.figure(`${name}_${size}_s`, seconds, 's');
+  o.figure(`${name}_${size}_per_s`, o.subscriptions / seconds, 'notifications/s');
+  if (o.via === 'notice') return;
   const idleP50 = percentile(idle.latencies, 0.5);
   const duringP50 = percentile(during.latencies, 0.5);
   o.figure('push_fanout_search_p50_idle_ms', idleP50, 'ms');

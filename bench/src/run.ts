@@ -7,7 +7,7 @@
  *   npm run bench                        # everything (~10 min)
  *   npm run bench -- --quick             # small sizes and short runs (~3 min)
  *   npm run bench -- --only=postgres     # one group (or several, comma-separated):
- *                                        # postgres, tiles, pglite, flood, cold, web, browser, lighthouse, photos, push
+ *                                        # postgres, tiles, pglite, flood, cold, web, browser, lighthouse, photos, push, inbox
  *   npm run bench -- --results /tmp/r.md # write the results elsewhere
  */
 import { spawn } from 'node:child_process';
@@ -20,6 +20,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import {
+  ensureBuilds,
   ensureWebBuild,
   freePort,
   REPO_ROOT,
@@ -42,11 +43,12 @@ import { percentile, startFlood, visit } from './flood.ts';
 import { describeTransfers, measureFirstVisit, SEEDED_ALERTS, startSizeBench } from './web-size.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { benchPush, benchPushFanOut } from './push.ts';
+import { benchInbox } from './inbox.ts';
 import { TILE_SQL, tileParams } from '../../apps/api/src/repositories/tiles-repository.ts';
 import { HOTSPOT_SQL, hotspotParams } from '../../apps/api/src/repositories/hotspots-repository.ts';
 import { get, loadView, measureSupercluster, PHONE_VIEW, TILE_WINDOWS, tilePath, variedCentre, viewBytes, viewLoad, type TileWindow } from './tiles.ts';
 
-const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push'] as const;
+const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push', 'inbox'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: args } = parseArgs({
@@ -71,6 +73,8 @@ const SETTINGS = {
   pushSubscriptions: QUICK ? 10_000 : 100_000,
   pushFanOut: QUICK ? 2_000 : 20_000,
   tilesSize: QUICK ? 10_000 : 1_000_000,
+  inboxSeeded: QUICK ? 10_000 : 1_000_000,
+  inboxAlerts: QUICK ? 20 : 200,
 };
 const RADIUS_KM = 15;
 /** The map's request: 15 km around Kraków, the default limit. */
@@ -118,7 +122,7 @@ async function main() {
     for (const group of only) {
       console.log(`\n== ${group}`);
       const t = Date.now();
-      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup }[group]();
+      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup, inbox: benchInboxGroup }[group]();
       // Each group leaves nothing running for the next.
       while (cleanups.length) await cleanups.pop()!();
       console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
@@ -129,6 +133,13 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   console.log(`\nDone in ${seconds.toFixed(0)} s.`);
   writeResults(seconds);
+}
+
+// ---- A new alert reaching a responder's inbox (inbox.ts) ----
+
+async function benchInboxGroup() {
+  ensureBuilds('api');
+  await benchInbox({ seeded: SETTINGS.inboxSeeded, alerts: SETTINGS.inboxAlerts, clusterSettings: CLUSTER_SETTINGS, unlimited: UNLIMITED, figure, later });
 }
 
 // ---- Web push: matching and delivery (push.ts) ----
@@ -148,6 +159,18 @@ async function benchPushGroup() {
     alerts: QUICK ? 10_000 : 100_000,
     clusterSettings: CLUSTER_SETTINGS,
     unlimited: UNLIMITED,
+    via: 'alert',
+    figure,
+    later,
+  });
+  while (cleanups.length) await cleanups.pop()!();
+  // Issue 33: an organisation's notice to the same subscriptions (within 10 s on one instance).
+  await benchPushFanOut({
+    subscriptions: SETTINGS.pushFanOut,
+    alerts: QUICK ? 10_000 : 100_000,
+    clusterSettings: CLUSTER_SETTINGS,
+    unlimited: UNLIMITED,
+    via: 'notice',
     figure,
     later,
   });
@@ -809,6 +832,10 @@ const TARGETS: Array<[name: string, comparison: '<=' | '>=', target: number]> = 
   ['postgres_1m.hotspots_view_br_kb_max', '<=', 50],
   ['postgres_1m.tiles_repeat_view_304', '>=', 100],
   ['postgres_1m.tiles_repeat_view_queries', '<=', 0],
+  // Issue 33: a new alert in the matching responder's open inbox, two instances, 1,000,000 alerts.
+  ['inbox_two_instances_p99_ms', '<=', 1000],
+  // Issue 33: a notice handed to the push service for 20,000 matching subscriptions, one instance.
+  ['push_notice_20k_s', '<=', 10],
 ];
 
 function targetsTable(): string {
