@@ -19,6 +19,7 @@ import {
   type AlertListResponse,
   type AlertsQuery,
   type Language,
+  type OfficialStatus,
 } from '@wildalert/shared';
 import { negotiateLanguage, translate } from '../i18n/language.ts';
 import { problemResponses } from '../http/problem.ts';
@@ -79,7 +80,7 @@ function add(parent: XMLBuilder, name: string | [string, string], attributes: Re
 const selector = (code: string) => code.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
 
 /** "Kraków City Guard: on the way · 14:05" (the time on the server's clocks), and the public note on a line of its own. */
-function officialStatusLine(status: NonNullable<Alert['officialStatus']>, language: Language, timeZone: string): string {
+function officialStatusLine(status: NonNullable<OfficialStatus>, language: Language, timeZone: string): string {
   const time = new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(status.at));
   const line = translate(language, 'feed.status', {
     organisation: status.organisation[language] ?? status.organisation.pl,
