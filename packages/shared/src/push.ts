@@ -82,6 +82,18 @@ export const PushSubscriptionBodySchema = Type.Object(
 export type PushSubscriptionBody = Static<typeof PushSubscriptionBodySchema>;
 
 /** Proof of holding a subscription: its endpoint and auth secret. */
+/** A reporter's device following its report's official status (POST /Alerts/{id}/follow): no area. */
+export const FollowBodySchema = Type.Object(
+  {
+    endpoint: EndpointSchema,
+    keys: PushSubscriptionBodySchema.properties.keys,
+    language: PushSubscriptionBodySchema.properties.language,
+    expirationTime: PushSubscriptionBodySchema.properties.expirationTime,
+  },
+  { additionalProperties: false },
+);
+export type FollowBody = Static<typeof FollowBodySchema>;
+
 export const PushSubscriptionProofSchema = Type.Object(
   { endpoint: EndpointSchema, auth: AuthSchema },
   { additionalProperties: false },

@@ -1,10 +1,10 @@
 /**
  * The text of a push notification, in its subscriber's language: one alert, or a summary of
- * several (coalesced); or an official notice (issue 33).
+ * several (coalesced); an official notice; or a followed report's official status (issue 33).
  */
 import { animalByKey, animalName, formatDistance, isAnimalKey, LANGUAGES, type Language, type PushPayload } from '@wildalert/shared';
 import { translate } from '../i18n/language.ts';
-import type { NotifiedAlert, NotifiedNotice } from '../repositories/push-repository.ts';
+import type { NotifiedAlert, NotifiedNotice, NotifiedStatus } from '../repositories/push-repository.ts';
 
 /** A comment's start, short enough for a notification (and the payload's ~4 KB). */
 const COMMENT_CHARS = 120;
@@ -69,6 +69,29 @@ export function noticeNotificationFor(notices: readonly NotifiedNotice[], langua
     url: `/WildAlertApp/?lat=${newest.latitude.toFixed(5)}&lng=${newest.longitude.toFixed(5)}&z=14`,
     alertIds: [],
     noticeIds: notices.map((n) => n.id),
+    lang: language,
+  };
+}
+
+/** A followed report's latest official step, in `language`: "Straż Miejska: w drodze", the note after it. */
+function statusLine({ status }: NotifiedStatus, language: Language): string {
+  const step =
+    status.status === 'resolved' && status.outcome
+      ? translate(language, 'push.official.resolvedAs', { outcome: translate(language, `push.official.outcome.${status.outcome}`) })
+      : translate(language, `push.official.status.${status.status}`);
+  const line = translate(language, 'push.follow.status', { organisation: status.organisation[language] ?? status.organisation.pl, status: step });
+  return status.note ? `${line} — ${commentStart(status.note)}` : line;
+}
+
+/** `statuses` the latest step first, at least one: the reporter's own report, told of by its official status. */
+export function statusNotificationFor(statuses: readonly NotifiedStatus[], language: Language = 'pl'): PushPayload & { statusAlertIds: string[] } {
+  const newest = statuses[0]!;
+  return {
+    title: translate(language, 'push.follow.title', { animal: animalName(animalByKey(newest.animal), language) }),
+    body: statuses.map((s) => statusLine(s, language)).join('\n'),
+    url: permalink(newest.alertId),
+    alertIds: [],
+    statusAlertIds: statuses.map((s) => s.alertId),
     lang: language,
   };
 }

@@ -11,7 +11,7 @@
 import { coalesced } from '../lib/coalesced.ts';
 import { PUSH_COALESCE_MINUTES } from '@wildalert/shared';
 import type { ClaimedJob, PushRepository } from '../repositories/push-repository.ts';
-import { noticeNotificationFor, notificationFor } from './notification.ts';
+import { noticeNotificationFor, notificationFor, statusNotificationFor } from './notification.ts';
 import type { Outgoing, PushSender, SendResult } from './push-sender.ts';
 import { quietUntil } from './quiet-hours.ts';
 
@@ -39,6 +39,7 @@ interface Prepared {
   notification: Outgoing;
   alertIds: string[];
   noticeIds: string[];
+  statusAlertIds: string[];
 }
 
 interface Log {
@@ -133,7 +134,7 @@ export class PushDelivery {
     for (const job of jobs) {
       const quietEnd = job.quietHours ? quietUntil(job.quietHours, now) : undefined;
       if (job.paused) paused.push(job.subscriptionId);
-      else if (job.alerts.length === 0 && job.notices.length === 0) nothingShown.push(job.subscriptionId);
+      else if (job.alerts.length === 0 && job.notices.length === 0 && job.statuses.length === 0) nothingShown.push(job.subscriptionId);
       else if (quietEnd) quiet.push({ subscriptionId: job.subscriptionId, runAt: quietEnd });
       else if (job.notices.length > 0) {
         // An organisation's word first; the alerts waiting with it follow after the coalescing time.
@@ -142,6 +143,17 @@ export class PushDelivery {
           job,
           alertIds: [],
           noticeIds: payload.noticeIds,
+          statusAlertIds: [],
+          notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
+        });
+      } else if (job.statuses.length > 0) {
+        // The reporter's own report: before the area's alerts, which follow after the coalescing time.
+        const payload = statusNotificationFor(job.statuses, job.language);
+        outgoing.push({
+          job,
+          alertIds: [],
+          noticeIds: [],
+          statusAlertIds: payload.statusAlertIds,
           notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
         });
       } else {
@@ -150,6 +162,7 @@ export class PushDelivery {
           job,
           alertIds: payload.alertIds,
           noticeIds: [],
+          statusAlertIds: [],
           notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
         });
       }
@@ -163,17 +176,17 @@ export class PushDelivery {
   /** Records what the push services answered, a batch at a time. */
   private async record(sent: readonly Prepared[], results: readonly SendResult[]): Promise<void> {
     const jobOf = new Map(sent.map((s) => [s.job.subscriptionId, s]));
-    const delivered: Array<{ subscriptionId: string; alertIds: string[]; noticeIds: string[] }> = [];
+    const delivered: Array<{ subscriptionId: string; alertIds: string[]; noticeIds: string[]; statusAlertIds: string[] }> = [];
     const removed: string[] = [];
     const dropped: string[] = [];
     const later: Array<{ subscriptionId: string; runAt: Date }> = [];
     for (const result of results) {
       const entry = jobOf.get(result.id);
       if (!entry) continue;
-      const { job, alertIds, noticeIds } = entry;
+      const { job, alertIds, noticeIds, statusAlertIds } = entry;
       switch (result.outcome) {
         case 'delivered':
-          delivered.push({ subscriptionId: job.subscriptionId, alertIds, noticeIds });
+          delivered.push({ subscriptionId: job.subscriptionId, alertIds, noticeIds, statusAlertIds });
           break;
         case 'gone':
           // The device unsubscribed or the subscription expired: it is forgotten.

@@ -1,7 +1,7 @@
 /** The SQL of web push: subscriptions, matching new alerts to them, and the delivery queue. */
-import type { Language, Names, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
+import type { FollowBody, Language, Names, OfficialStatus, PushSubscriptionBody, PushSubscriptionInfo, QuietHours } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
-import { utc } from './alert-json.ts';
+import { OFFICIAL_STATUS_JSON, utc } from './alert-json.ts';
 
 /** The largest radius a subscription may have, in metres: the index condition of matching. */
 const MAX_RADIUS_M = 10_000;
@@ -88,7 +88,18 @@ export interface ClaimedJob {
   alerts: NotifiedAlert[];
   /** Official notices not ended, newest first: told of before the alerts (issue 33). */
   notices: NotifiedNotice[];
+  /** Followed alerts with an official status not told yet, the latest step first (issue 33). */
+  statuses: NotifiedStatus[];
 }
+
+/** A followed alert's official status as a notification tells of it (read when sent: the latest step). */
+export interface NotifiedStatus {
+  alertId: string;
+  animal: string;
+  status: NonNullable<OfficialStatus>;
+}
+
+export type FollowResult = 'following' | 'not-yours' | 'network-full' | 'host-full';
 
 export type UpsertResult =
   | { kind: 'created' | 'updated'; subscription: PushSubscriptionInfo }
@@ -140,14 +151,8 @@ export function pushRepository(db: Database) {
         const [known] = await tx.query<{ auth: string }>('SELECT auth FROM push_subscriptions WHERE endpoint = $1', [body.endpoint]);
         if (known && known.auth !== body.keys.auth) return { kind: 'not-yours' };
         if (!known) {
-          await tx.query("SELECT pg_advisory_xact_lock(hashtext('push-network:' || $1))", [origin.network]);
-          const [{ n }] = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions WHERE network = $1', [origin.network])) as [{ n: number }];
-          if (n >= limits.perNetwork) return { kind: 'network-full' };
-          if (limits.perHost !== undefined) {
-            await tx.query("SELECT pg_advisory_xact_lock(hashtext('push-host:' || $1))", [origin.host]);
-            const [{ h }] = (await tx.query<{ h: number }>('SELECT count(*)::int AS h FROM push_subscriptions WHERE endpoint_host = $1', [origin.host])) as [{ h: number }];
-            if (h >= limits.perHost) return { kind: 'host-full' };
-          }
+          const full = await fullFor(tx, origin, limits);
+          if (full) return { kind: full };
         }
         const rows = await tx.query<SubscriptionRow & { created: boolean }>(
           `WITH upserted AS (
@@ -156,7 +161,8 @@ export function pushRepository(db: Database) {
              ON CONFLICT (endpoint) DO UPDATE SET
                p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
                animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
-               quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, language = excluded.language, updated_at = now()
+               quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, language = excluded.language,
+               follow_only = false, updated_at = now()
              WHERE s.auth = excluded.auth
              RETURNING *, (xmax = 0) AS created
            )
@@ -187,7 +193,7 @@ export function pushRepository(db: Database) {
 
     async find(endpoint: string, auth: string): Promise<PushSubscriptionInfo | undefined> {
       const rows = await db.query<SubscriptionRow>(
-        `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions WHERE endpoint = $1 AND auth = $2`,
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions WHERE endpoint = $1 AND auth = $2 AND NOT follow_only`,
         [endpoint, auth],
       );
       return rows[0] && toInfo(rows[0]);
@@ -204,6 +210,56 @@ export function pushRepository(db: Database) {
         const row = rows[0];
         if (row && paused) await dropQueued(tx, [row.id]);
         return row && toInfo(row);
+      });
+    },
+
+    /**
+     * The device follows the alert's official status (issue 33): with its area subscription if it
+     * has one, else with a follow-only one, counted against the same limits. Undefined: no such alert.
+     */
+    async follow(alertId: string, body: FollowBody, language: Language, origin: SubscriptionOrigin, limits: SubscriptionLimits): Promise<FollowResult | undefined> {
+      return db.transaction(async (tx) => {
+        const [alert] = await tx.query('SELECT 1 FROM alerts WHERE id = $1 AND NOT hidden', [alertId]);
+        if (!alert) return undefined;
+        const [known] = await tx.query<{ id: string; auth: string }>('SELECT id::text, auth FROM push_subscriptions WHERE endpoint = $1', [body.endpoint]);
+        if (known && known.auth !== body.keys.auth) return 'not-yours';
+        let id = known?.id;
+        if (!id) {
+          const full = await fullFor(tx, origin, limits);
+          if (full) return full;
+          // Made meanwhile by another request: its auth secret decides.
+          const rows = await tx.query<{ id: string }>(
+            `INSERT INTO push_subscriptions (endpoint, p256dh, auth, location, radius_m, language, network, endpoint_host, follow_only)
+             SELECT $1, $2, $3, a.location, 500, $5, $6, $7, true FROM alerts a WHERE a.id = $4
+             ON CONFLICT (endpoint) DO UPDATE SET updated_at = now() WHERE push_subscriptions.auth = excluded.auth
+             RETURNING id::text`,
+            [body.endpoint, body.keys.p256dh, body.keys.auth, alertId, language, origin.network, origin.host],
+          );
+          if (!rows[0]) return 'not-yours';
+          id = rows[0].id;
+        }
+        await tx.query('INSERT INTO alert_follows (subscription_id, alert_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, alertId]);
+        return 'following';
+      });
+    },
+
+    /** The device follows the alert no more; a follow-only subscription with nothing left to follow goes. */
+    async unfollow(alertId: string, endpoint: string, auth: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: string }>(
+          `DELETE FROM alert_follows f USING push_subscriptions s
+           WHERE s.id = f.subscription_id AND s.endpoint = $1 AND s.auth = $2 AND f.alert_id = $3
+           RETURNING s.id::text`,
+          [endpoint, auth, alertId],
+        );
+        if (!rows[0]) return false;
+        await tx.query('DELETE FROM push_pending_statuses WHERE subscription_id = $1 AND alert_id = $2', [rows[0].id, alertId]);
+        await tx.query(
+          `DELETE FROM push_subscriptions s WHERE s.id = $1 AND s.follow_only
+             AND NOT EXISTS (SELECT 1 FROM alert_follows f WHERE f.subscription_id = s.id)`,
+          [rows[0].id],
+        );
+        return true;
       });
     },
 
@@ -239,7 +295,7 @@ export function pushRepository(db: Database) {
                  ON s.location && _ST_Expand(a.public_location, ${MAX_RADIUS_M})
                 AND _ST_DWithin(s.location, a.public_location, s.radius_m, false)
                WHERE e.id > $1 AND e.id <= $2 AND e.kind = 'added'
-                 AND NOT s.paused AND (s.animals IS NULL OR a.animal = ANY (s.animals))
+                 AND NOT s.paused AND NOT s.follow_only AND (s.animals IS NULL OR a.animal = ANY (s.animals))
                ON CONFLICT DO NOTHING
                RETURNING subscription_id
              )
@@ -298,6 +354,18 @@ export function pushRepository(db: Database) {
          ORDER BY n.created_at DESC`,
         [ids],
       );
+      const statuses = await db.query<{ subscriptionId: string; alertId: string; animal: string; status: OfficialStatus }>(
+        `SELECT p.subscription_id::text AS "subscriptionId", a.id AS "alertId", a.animal, ${OFFICIAL_STATUS_JSON} AS status
+         FROM push_pending_statuses p
+         JOIN alerts a ON a.id = p.alert_id AND NOT a.hidden
+         WHERE p.subscription_id = ANY ($1::bigint[])`,
+        [ids],
+      );
+      const statusesOf = new Map<string, NotifiedStatus[]>();
+      for (const { subscriptionId, status, ...rest } of statuses) {
+        if (!status) continue;
+        statusesOf.set(subscriptionId, [...(statusesOf.get(subscriptionId) ?? []), { ...rest, status }].sort((a, b) => b.status.at.localeCompare(a.status.at)));
+      }
       const noticesOf = new Map<string, NotifiedNotice[]>();
       for (const { subscriptionId, ...notice } of notices) {
         const list = noticesOf.get(subscriptionId) ?? [];
@@ -326,6 +394,7 @@ export function pushRepository(db: Database) {
           language: s.language,
           alerts: alertsOf.get(job.id) ?? [],
           notices: noticesOf.get(job.id) ?? [],
+          statuses: statusesOf.get(job.id) ?? [],
         });
       }
       return claimed;
@@ -337,14 +406,22 @@ export function pushRepository(db: Database) {
      * the coalescing time as their next job.
      */
     async delivered(
-      sent: ReadonlyArray<{ subscriptionId: string; alertIds: readonly string[]; noticeIds?: readonly string[] }>,
+      sent: ReadonlyArray<{ subscriptionId: string; alertIds: readonly string[]; noticeIds?: readonly string[]; statusAlertIds?: readonly string[] }>,
       coalesceMinutes: number,
     ): Promise<void> {
       if (sent.length === 0) return;
       const ids = sent.map((s) => s.subscriptionId);
       const pairs = sent.flatMap((s) => s.alertIds.map((alertId) => [s.subscriptionId, alertId] as const));
       const noticePairs = sent.flatMap((s) => (s.noticeIds ?? []).map((noticeId) => [s.subscriptionId, noticeId] as const));
+      const statusPairs = sent.flatMap((s) => (s.statusAlertIds ?? []).map((alertId) => [s.subscriptionId, alertId] as const));
       await db.transaction(async (tx) => {
+        if (statusPairs.length > 0) {
+          await tx.query(
+            `DELETE FROM push_pending_statuses p USING unnest($1::bigint[], $2::uuid[]) AS d (subscription_id, alert_id)
+             WHERE p.subscription_id = d.subscription_id AND p.alert_id = d.alert_id`,
+            [statusPairs.map((p) => p[0]), statusPairs.map((p) => p[1])],
+          );
+        }
         await tx.query(
           `DELETE FROM push_pending p USING unnest($1::bigint[], $2::uuid[]) AS d (subscription_id, alert_id)
            WHERE p.subscription_id = d.subscription_id AND p.alert_id = d.alert_id`,
@@ -393,6 +470,12 @@ export function pushRepository(db: Database) {
           'DELETE FROM push_pending_notices p USING notices n WHERE p.subscription_id = ANY ($1::bigint[]) AND n.id = p.notice_id AND n.ends_at <= now()',
           [subscriptionIds],
         );
+        // A hidden alert's, or one with no official status (nothing to tell).
+        await tx.query(
+          `DELETE FROM push_pending_statuses p USING alerts a
+           WHERE p.subscription_id = ANY ($1::bigint[]) AND a.id = p.alert_id AND (a.hidden OR ${OFFICIAL_STATUS_JSON} IS NULL)`,
+          [subscriptionIds],
+        );
         await tx.query('UPDATE push_jobs SET locked_until = NULL, attempts = 0 WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
         await deleteEmptyJobs(tx, subscriptionIds);
       });
@@ -412,11 +495,46 @@ export function pushRepository(db: Database) {
   };
 }
 
+/**
+ * Whether a new subscription from `origin` finds its network or its push service's host full.
+ * The counts are taken under a lock per network and host, so subscriptions made at once cannot overshoot.
+ */
+async function fullFor(tx: Queryable, origin: SubscriptionOrigin, limits: SubscriptionLimits): Promise<'network-full' | 'host-full' | undefined> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('push-network:' || $1))", [origin.network]);
+  const [{ n }] = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM push_subscriptions WHERE network = $1', [origin.network])) as [{ n: number }];
+  if (n >= limits.perNetwork) return 'network-full';
+  if (limits.perHost === undefined) return undefined;
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('push-host:' || $1))", [origin.host]);
+  const [{ h }] = (await tx.query<{ h: number }>('SELECT count(*)::int AS h FROM push_subscriptions WHERE endpoint_host = $1', [origin.host])) as [{ h: number }];
+  return h >= limits.perHost ? 'host-full' : undefined;
+}
+
+/**
+ * A followed alert's official status changed (issue 33): inside the step's transaction, each
+ * device following it is queued to be told, at once (a job waiting out the coalescing time is
+ * made due now). The status is read when the notification is sent: the latest step.
+ */
+export async function queueFollowers(tx: Queryable, alertId: string): Promise<void> {
+  await tx.query(
+    `WITH queued AS (
+       INSERT INTO push_pending_statuses (subscription_id, alert_id)
+       SELECT f.subscription_id, f.alert_id FROM alert_follows f JOIN push_subscriptions s ON s.id = f.subscription_id AND NOT s.paused
+       WHERE f.alert_id = $1
+       ON CONFLICT DO NOTHING
+       RETURNING subscription_id
+     )
+     INSERT INTO push_jobs (subscription_id) SELECT subscription_id FROM queued
+     ON CONFLICT (subscription_id) DO UPDATE SET run_at = least(push_jobs.run_at, now())`,
+    [alertId],
+  );
+}
+
 async function deleteEmptyJobs(tx: Queryable, subscriptionIds: readonly string[]): Promise<void> {
   await tx.query(
     `DELETE FROM push_jobs j WHERE subscription_id = ANY ($1::bigint[])
        AND NOT EXISTS (SELECT 1 FROM push_pending p WHERE p.subscription_id = j.subscription_id)
-       AND NOT EXISTS (SELECT 1 FROM push_pending_notices p WHERE p.subscription_id = j.subscription_id)`,
+       AND NOT EXISTS (SELECT 1 FROM push_pending_notices p WHERE p.subscription_id = j.subscription_id)
+       AND NOT EXISTS (SELECT 1 FROM push_pending_statuses p WHERE p.subscription_id = j.subscription_id)`,
     [subscriptionIds],
   );
 }
@@ -424,6 +542,7 @@ async function deleteEmptyJobs(tx: Queryable, subscriptionIds: readonly string[]
 async function dropQueued(tx: Queryable, subscriptionIds: readonly string[]): Promise<void> {
   await tx.query('DELETE FROM push_pending WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
   await tx.query('DELETE FROM push_pending_notices WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
+  await tx.query('DELETE FROM push_pending_statuses WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
   await tx.query('DELETE FROM push_jobs WHERE subscription_id = ANY ($1::bigint[])', [subscriptionIds]);
 }
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import {
+  FollowBodySchema,
   PushPauseBodySchema,
   PushSubscriptionBodySchema,
   PushSubscriptionProofSchema,
@@ -60,8 +61,20 @@ async function checkEndpoint(endpoint: string, policy: PushServicePolicy): Promi
   return { host: addresses[0]!, counted: true };
 }
 
+/** The proof that the client reported the alert: the Alert-Key its POST /Alerts was answered with. */
+const AlertKeyHeaders = Type.Object({
+  'alert-key': Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: "The Alert-Key the answer to the alert's POST /Alerts carried" }),
+});
+const AlertParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const FOLLOW_DESCRIPTION = [
+  "The reporter's device is told by web push of each official step on its report (an organisation acknowledged it,",
+  "is on the way, resolved it). Only the reporter may: the request carries the report's Alert-Key. The device's area",
+  'subscription, if it has one, carries the notifications; otherwise a subscription for following alone is made,',
+  'counted against the same limits, and shown by no lookup. Idempotent.',
+].join('\n');
+
 /** What the schema cannot say: the keys' sizes, the time zone. */
-function checkSubscription(body: PushSubscriptionBody): void {
+function checkSubscription(body: Pick<PushSubscriptionBody, 'keys' | 'quietHours'>): void {
   const p256dh = Buffer.from(body.keys.p256dh, 'base64url');
   if (p256dh.length !== 65 || p256dh[0] !== 4) throw invalid('keys.p256dh', 'invalid_key', 'must be an uncompressed P-256 point (65 bytes)');
   if (decodedLength(body.keys.auth) !== 16) throw invalid('keys.auth', 'invalid_key', 'must be 16 bytes');
@@ -138,6 +151,71 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/Alerts/:id/follow',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'followAlert',
+        summary: "Follow one's own report: be told of its official status by web push",
+        description: FOLLOW_DESCRIPTION,
+        params: AlertParams,
+        headers: AlertKeyHeaders,
+        body: FollowBodySchema,
+        response: { 204: Type.Null({ description: 'Followed' }), ...problemResponses(400, 403, 404, 409, 413, 415, 429) },
+      },
+      config: { rateLimit: false },
+      onRequest: app.limitWrites,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!app.alertKeys.matches(id, request.headers['alert-key'])) {
+        throw new HttpProblem({ status: 403, detail: "alert-key is not this alert's Alert-Key: only its reporter may follow it." });
+      }
+      checkSubscription(request.body);
+      const target = await checkEndpoint(request.body.endpoint, app.push.services);
+      const language = request.body.language ?? negotiateLanguage(request.headers['accept-language'], 'pl');
+      const { perNetwork, perHost } = app.push.limits;
+      const result = await app.push.repository.follow(
+        id,
+        request.body,
+        language,
+        { network: clientNetwork(request), host: target.host },
+        { perNetwork, perHost: target.counted ? perHost : undefined },
+      );
+      if (result === undefined) throw new HttpProblem({ status: 404, detail: `There is no alert ${id}.` });
+      if (result === 'not-yours') throw new HttpProblem({ status: 409, detail: 'This endpoint is subscribed with another auth secret.' });
+      if (result === 'network-full') {
+        throw rateLimited(`Your network holds ${perNetwork} push subscriptions, as many as one network may; delete one first.`, FULL_RETRY_AFTER_S);
+      }
+      if (result === 'host-full') {
+        throw rateLimited(`The push service at ${target.host} holds ${perHost} subscriptions, as many as one host may.`, FULL_RETRY_AFTER_S);
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/Alerts/:id/follow',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'unfollowAlert',
+        summary: 'Stop following a report',
+        description: 'Whoever holds the endpoint and its auth secret may stop following; a subscription made for following alone goes with its last report.',
+        params: AlertParams,
+        body: PushSubscriptionProofSchema,
+        response: { 204: Type.Null({ description: 'No longer followed' }), ...problemResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await app.push.repository.unfollow(request.params.id, request.body.endpoint, request.body.auth))) {
+        throw new HttpProblem({ status: 404, detail: 'This device does not follow this alert.' });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
     '/PushSubscriptions/lookup',
     {
       schema: {
@@ -197,6 +275,6 @@ const pushSubscriptions: FastifyPluginAsyncTypebox = async (app) => {
 
 export default fp(pushSubscriptions, {
   name: 'wildalert-push-routes',
-  dependencies: ['wildalert-errors', 'wildalert-push', 'wildalert-rate-limit', 'wildalert-docs'],
+  dependencies: ['wildalert-errors', 'wildalert-push', 'wildalert-repositories', 'wildalert-rate-limit', 'wildalert-docs'],
   encapsulate: true,
 });

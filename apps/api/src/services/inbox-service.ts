@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database.ts';
 import type { AlertFeed, Subscription } from '../live/alert-feed.ts';
 import type { Actor } from '../repositories/audit-repository.ts';
 import type { Figures, OrganisationsRepository, RoutedEntry } from '../repositories/organisations-repository.ts';
+import { queueFollowers } from '../repositories/push-repository.ts';
 import type { Staff } from '../staff/staff-member.ts';
 import type { AlertChanges } from './alert-changes.ts';
 import { checkAccess } from './organisations-service.ts';
@@ -59,7 +60,9 @@ export function inboxService({ organisations, changes, feed }: InboxServiceOptio
     async step(staff: Staff, actor: Actor, id: string, alertId: string, body: StatusChangeBody): Promise<InboxEntry> {
       await checkAccess(organisations, staff, id);
       checkStep(body);
-      const entry = await organisations.step(id, alertId, body, actor, async (_tx, _changed) => {
+      const entry = await organisations.step(id, alertId, body, actor, async (tx, _changed) => {
+        // The reporter's device, if it follows the report, is told of the step.
+        await queueFollowers(tx, alertId);
         // WEBHOOKS SPOT (status step; branch `webhooks` fills it at merge), in this transaction:
         //   await enqueueWebhooks(tx, id, 'alert.status_changed', changed.entry);
         //   if (changed.handedOver) await enqueueWebhooks(tx, changed.handedOver.organisationId, 'alert.routed', changed.handedOver.entry);
