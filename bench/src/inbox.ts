@@ -64,9 +64,14 @@ export async function benchInbox(o: InboxBenchOptions): Promise<void> {
       body: JSON.stringify({ ...NOWA_HUTA, animal: 'boar', behaviour: 'aggressive', comments: `Inbox ${i}` }),
     });
     if (res.status !== 201) throw new Error(`POST /Alerts answered ${res.status}`);
-    const { id } = (await res.json()) as { id: string };
+    const { id } = ((await res.json()) as { data: { id: string } }).data;
     for (;;) {
-      const event = await stream.next('entry', 10_000);
+      const event = await stream.next('entry', 10_000).catch((error: unknown) => {
+        const entries = db.query('SELECT organisation_id FROM inbox_entries WHERE alert_id = $1', [id]);
+        return entries.then((rows) => {
+          throw new Error(`alert ${i} (${id}, routed to ${JSON.stringify(rows)}) never reached the inbox stream; the reading instance wrote:\n${reader.output().slice(-3000)}`, { cause: error });
+        });
+      });
       if ((JSON.parse(event.data) as { alertId: string }).alertId === id) break;
     }
     // The first five warm the connections and caches.
