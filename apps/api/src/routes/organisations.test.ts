@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, InboxEntry, Organisation, OrganisationBody } from '@wildalert/shared';
 import { openStream, type SseStream } from '@wildalert/test-support';
 import { createTestApp, organisationId, postAlert, staffToken, type TestApp } from '../../test/helpers.ts';
+import { EVENTS_CHANNEL, RESET_NOTIFICATION } from '../repositories/events-repository.ts';
 
 const CITY_GUARD = 'Straż Miejska Miasta Krakowa';
 const VET = 'Powiatowy Lekarz Weterynarii w Krakowie';
@@ -259,6 +260,9 @@ describe("a responder's steps", () => {
     expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
     await step(VET_STAFF, vetId, dead.id, { status: 'resolved', outcome: 'collected-for-testing' });
     expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
+    // An operator changed alerts around the API (docs/operations.md): the client reads its inbox anew.
+    await t.app.db.query(`NOTIFY ${EVENTS_CHANNEL}, '${RESET_NOTIFICATION}'`);
+    await s.next('ready');
     s.close();
   });
 });
