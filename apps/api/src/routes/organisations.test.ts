@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, InboxEntry, Organisation, OrganisationBody } from '@wildalert/shared';
 import { openStream, type SseStream } from '@wildalert/test-support';
 import { createTestApp, organisationId, postAlert, staffToken, type TestApp } from '../../test/helpers.ts';
+import { EVENTS_CHANNEL, RESET_NOTIFICATION } from '../repositories/events-repository.ts';
 
 const CITY_GUARD = 'Straż Miejska Miasta Krakowa';
 const VET = 'Powiatowy Lekarz Weterynarii w Krakowie';
@@ -249,7 +250,7 @@ describe("a responder's steps", () => {
     expect((await step(GUARD, guardId, hare.id, { status: 'acknowledged' })).statusCode).toBe(404);
   });
 
-  it('streams the inbox live: a new entry, and a step on it', async () => {
+  it('streams the inbox live: a new entry, a vote on its alert, and a step on it', async () => {
     const s = await openStream(`${origin}/staff/organisations/${vetId}/inbox/stream`, undefined, as(VET_STAFF));
     open.push(s);
     expect(s.status).toBe(200);
@@ -257,8 +258,14 @@ describe("a responder's steps", () => {
     await postAlert(t.app, { ...NOWA_HUTA, animal: 'fox' });
     const dead = await postAlert(t.app, { ...NOWA_HUTA, animal: 'boar', behaviour: 'found-dead' });
     expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
+    // A change to the alert itself: a passer-by says it is still there.
+    expect((await t.app.inject({ method: 'POST', url: `/Alerts/${dead.id}/votes`, payload: { vote: 'still-there' } })).statusCode).toBe(201);
+    expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
     await step(VET_STAFF, vetId, dead.id, { status: 'resolved', outcome: 'collected-for-testing' });
     expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
+    // An operator changed alerts around the API (docs/operations.md): the client reads its inbox anew.
+    await t.app.db.query(`NOTIFY ${EVENTS_CHANNEL}, '${RESET_NOTIFICATION}'`);
+    await s.next('ready');
     s.close();
   });
 });
