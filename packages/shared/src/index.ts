@@ -16,3 +16,4 @@ export * from './staff-roles.ts';
 export * from './names.ts';
 export * from './official-status.ts';
 export * from './organisations.ts';
+export * from './webhooks.ts';

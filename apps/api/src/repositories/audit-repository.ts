@@ -27,7 +27,11 @@ export type AuditAction =
   | 'token-revoked'
   | 'alert-hidden'
   | 'alert-restored'
-  | 'photo-hidden';
+  | 'photo-hidden'
+  | 'webhook-created'
+  | 'webhook-deleted'
+  | 'webhook-secret-rotated'
+  | 'webhook-tested';
 
 export interface AuditEntry {
   id: number;
