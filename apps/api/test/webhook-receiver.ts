@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { selfSignedCertificate } from '@wildalert/test-support';
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   path: string;
   id: string;
   /** webhook-timestamp, in seconds. */

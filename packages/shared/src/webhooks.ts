@@ -6,7 +6,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /** What a message tells of: an alert landed in the inbox, its status changed, or an admin's test. */
-export const WEBHOOK_EVENT_TYPES = ['alert.routed', 'alert.status_changed', 'webhook.test'] as const;
+const WEBHOOK_EVENT_TYPES = ['alert.routed', 'alert.status_changed', 'webhook.test'] as const;
 
 export const WebhookEndpointBodySchema = Type.Object(
   {
@@ -15,7 +15,6 @@ export const WebhookEndpointBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type WebhookEndpointBody = Static<typeof WebhookEndpointBodySchema>;
 
 const DateTime = Type.String({ format: 'date-time' });
 const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -15,10 +15,10 @@ export const WEBHOOKS_CHANNEL = 'webhook_deliveries';
 export type WebhookEventType = 'alert.routed' | 'alert.status_changed';
 
 /** How long the secret before a rotation still signs (a second signature beside the new one's). */
-export const ROTATION_GRACE_MS = 24 * 3600_000;
+const ROTATION_GRACE_MS = 24 * 3600_000;
 
 /** A new secret: whsec_ and 32 random bytes in base64, as the specification writes them. */
-export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** The body every attempt sends, as the specification suggests: the type, when it happened, and the data. */
 const bodyOf = (type: string, data: unknown, at: Date) => JSON.stringify({ type, timestamp: at.toISOString(), data });
@@ -66,7 +66,7 @@ const DELIVERY_COLUMNS = `'msg_' || id AS id, type, status, attempts, last_statu
   ${optionalTime("CASE WHEN status = 'failed' THEN finished_at END")} AS "failedAt"`;
 
 /** The id in a webhook-id (msg_<uuid>). */
-export const deliveryIdOf = (messageId: string) => messageId.replace(/^msg_/, '');
+const deliveryIdOf = (messageId: string) => messageId.replace(/^msg_/, '');
 
 export function webhooksRepository(db: Database) {
   return {
