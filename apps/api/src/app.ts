@@ -14,6 +14,7 @@ import compression from './plugins/compression.ts';
 import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
 import push from './plugins/push.ts';
+import webhooks from './plugins/webhooks.ts';
 import queryBudget from './plugins/query-budget.ts';
 import caches from './plugins/caches.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
@@ -44,6 +45,7 @@ import staffInvites from './routes/staff-invites.ts';
 import staffSignIn from './routes/staff-sign-in.ts';
 import moderation from './routes/moderation.ts';
 import pushSubscriptions from './routes/push-subscriptions.ts';
+import staffWebhooks from './routes/staff-webhooks.ts';
 import { parseQueryString, refuseUndeclaredBody, validatorCompiler } from './http/validation.ts';
 
 const BODY_LIMIT = 16 * 1024;
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(staffAuth, { staff: config.staff });
   await app.register(live);
   await app.register(push, { config: config.push });
+  await app.register(webhooks, { config: config.webhooks });
   await app.register(caches, { timeZone: config.timeZone });
   await app.register(photoStorage, { photos: config.photos });
   await app.register(services, {
@@ -149,6 +152,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(staffInvites);
   await app.register(staffAccount);
   await app.register(staffAdmin);
+  await app.register(staffWebhooks);
   await app.register(alertVotes, { perDay: config.votesPerNetworkPerDay });
   await app.register(notices);
   await app.register(contacts);

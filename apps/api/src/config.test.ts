@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         limits: { perNetwork: 100, perHost: 100 },
         senderThreads: Math.min(4, os.availableParallelism()),
       },
+      webhooks: { timeoutMs: 10_000, concurrency: 32, perEndpoint: 2, trustedHosts: '', caFile: undefined },
       timeZone: 'Europe/Warsaw',
       contactsFile: DEFAULT_CONTACTS_FILE,
       embedFrameAncestors: ['*'],
@@ -68,6 +69,17 @@ describe('loadConfig', () => {
   it('reads how many photos are decoded at once and how many may wait', () => {
     expect(loadConfig({ PHOTO_DECODES: '3', PHOTO_DECODE_QUEUE: '0' }).photoDecodes).toEqual({ concurrent: 3, queue: 0 });
     expect(() => loadConfig({ PHOTO_DECODES: '0' })).toThrow(/PHOTO_DECODES/);
+  });
+
+  it('reads the webhooks\' deadline, their bounds, and which hosts they may reach on a private network (exact hosts only)', () => {
+    expect(
+      loadConfig({ WEBHOOK_TIMEOUT_MS: '2500', WEBHOOK_CONCURRENCY: '8', WEBHOOK_CONCURRENCY_PER_ENDPOINT: '1', WEBHOOK_TRUSTED_HOSTS: 'hooks.city.internal, 10.0.0.7:8443' }).webhooks,
+    ).toMatchObject({ timeoutMs: 2500, concurrency: 8, perEndpoint: 1, trustedHosts: 'hooks.city.internal, 10.0.0.7:8443' });
+    for (const bad of ['*', 'browsers', '*.city.internal', 'https://hooks.city.internal', 'hooks.city.internal/path']) {
+      expect(() => loadConfig({ WEBHOOK_TRUSTED_HOSTS: bad }), bad).toThrow(/WEBHOOK_TRUSTED_HOSTS must be exact hosts/);
+    }
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '50' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY_PER_ENDPOINT: '0' })).toThrow(/WEBHOOK_CONCURRENCY_PER_ENDPOINT/);
   });
 
   it('reads which push services to send to, refusing what is not a host, a *.domain, * or browsers', () => {

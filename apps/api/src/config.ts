@@ -9,6 +9,7 @@ import { DEFAULT_TILE_URL } from '@wildalert/shared';
 import type { S3StorageOptions } from './photos/photo-storage.ts';
 import { STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import { parsePushServices } from './push/push-services.ts';
+import { webhookPolicy } from './webhooks/webhook-targets.ts';
 import { ConfigError } from './lib/config-error.ts';
 
 const EnvSchema = Type.Object({
@@ -63,6 +64,11 @@ const EnvSchema = Type.Object({
   PUSH_SUBSCRIPTIONS_PER_NETWORK: Type.Integer({ minimum: 1, default: 100 }),
   PUSH_SUBSCRIPTIONS_PER_HOST: Type.Integer({ minimum: 1, default: 100 }),
   PUSH_SENDER_THREADS: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 32 }),
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: Type.Integer({ minimum: 1, maximum: 10, default: 2 }),
+  WEBHOOK_TRUSTED_HOSTS: Type.String({ default: '' }),
+  WEBHOOK_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   EMBED_FRAME_ANCESTORS: Type.String({ minLength: 1, default: '*' }),
@@ -152,6 +158,14 @@ export interface Config {
     /** Threads that encrypt and send notifications, per instance. */
     senderThreads: number;
   };
+  /**
+   * Webhooks per organisation (webhooks/): an attempt's deadline; messages under way at once per
+   * instance, and to one endpoint in all instances together (a dead endpoint holds up only its
+   * own); hosts reached even on a private network (exact `host[:port]`, like PUSH_SERVICES'
+   * exact entries: a receiver on the city's network, the tests' on 127.0.0.1; every other host
+   * must resolve to public addresses only); certificate authorities to trust besides the system's.
+   */
+  webhooks: { timeoutMs: number; concurrency: number; perEndpoint: number; trustedHosts: string; caFile: string | undefined };
   /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
   timeZone: string;
   /** The organisations a first start copies into the database (contacts.ts): a JSON file, or the bundled table for Kraków. */
@@ -231,6 +245,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration: PUSH_SERVICES must be entries separated by commas or spaces, each "browsers" (the browsers' push services), "*" (any host with public addresses only), "*.domain", or an exact host[:port] (got ${JSON.stringify(v.PUSH_SERVICES)})`,
     );
   }
+  if (!webhookPolicy(v.WEBHOOK_TRUSTED_HOSTS)) {
+    throw new ConfigError(
+      `Invalid configuration: WEBHOOK_TRUSTED_HOSTS must be exact hosts (host or host:port, an IP address too) separated by commas or spaces, or empty (got ${JSON.stringify(v.WEBHOOK_TRUSTED_HOSTS)})`,
+    );
+  }
   if (Boolean(v.PHOTOS_S3_ACCESS_KEY_ID) !== Boolean(v.PHOTOS_S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: PHOTOS_S3_ACCESS_KEY_ID and PHOTOS_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credentials)');
   }
@@ -289,6 +308,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       limits: { perNetwork: v.PUSH_SUBSCRIPTIONS_PER_NETWORK, perHost: v.PUSH_SUBSCRIPTIONS_PER_HOST },
       // One a core (at most 4): they run at a lower priority than the API's thread, so they take what it leaves.
       senderThreads: v.PUSH_SENDER_THREADS ?? Math.min(4, os.availableParallelism()),
+    },
+    webhooks: {
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+      concurrency: v.WEBHOOK_CONCURRENCY,
+      perEndpoint: v.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
+      trustedHosts: v.WEBHOOK_TRUSTED_HOSTS,
+      caFile: v.WEBHOOK_CA_FILE && path.resolve(v.WEBHOOK_CA_FILE),
     },
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,

@@ -19,3 +19,4 @@ export * from './official-status.ts';
 export * from './organisations.ts';
 export * from './notices.ts';
 export * from './notice-limits.ts';
+export * from './webhooks.ts';

@@ -10,3 +10,4 @@ export * from './processes.ts';
 export * from './redis-server.ts';
 export * from './passkey-authenticator.ts';
 export * from './staff-client.ts';
+export * from './certificate.ts';

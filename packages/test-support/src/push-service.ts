@@ -8,7 +8,6 @@
  * service does (web-push sends nothing else), with a certificate of its own: a server under test
  * trusts it through PUSH_CA_FILE.
  */
-import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -16,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { selfSignedCertificate } from './certificate.ts';
 
 /** http_ece (RFC 8188, the encoding web push uses; web-push's own), which ships no types. */
 const { decrypt } = createRequire(import.meta.url)('http_ece') as {
@@ -99,17 +99,6 @@ function checkVapid(authorization: string | undefined, origin: string): Received
   return claims;
 }
 
-/** A self-signed certificate for 127.0.0.1, made by the openssl command line tool. */
-function makeCertificate(dir: string): { key: string; cert: string; caFile: string } {
-  const keyFile = path.join(dir, 'key.pem');
-  const caFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', caFile,
-  ], { stdio: 'ignore' });
-  return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(caFile, 'utf8'), caFile };
-}
-
 export interface PushServiceOptions {
   /**
    * `all` (the default): every message's JWT is checked and its payload decrypted. `sample`, for
@@ -124,7 +113,7 @@ const SAMPLE_EVERY = 50;
 
 export async function startPushService({ verify = 'all' }: PushServiceOptions = {}): Promise<PushService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-push-service-'));
-  const { key, cert, caFile } = makeCertificate(dir);
+  const { key, cert, caFile } = selfSignedCertificate(dir);
   const clients = new Map<string, { keys: ECDH; auth: string; answers: number[] }>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];

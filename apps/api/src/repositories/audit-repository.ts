@@ -35,7 +35,11 @@ export type AuditAction =
   | 'organisation-deleted'
   | 'member-added'
   | 'member-removed'
-  | 'inbox-status-changed';
+  | 'inbox-status-changed'
+  | 'webhook-created'
+  | 'webhook-deleted'
+  | 'webhook-secret-rotated'
+  | 'webhook-tested';
 
 export interface AuditEntry {
   id: number;
