@@ -9,6 +9,7 @@ import type { AlertFeed, Subscription } from '../live/alert-feed.ts';
 import type { Actor } from '../repositories/audit-repository.ts';
 import type { Figures, OrganisationsRepository, RoutedEntry } from '../repositories/organisations-repository.ts';
 import { queueFollowers } from '../repositories/push-repository.ts';
+import { enqueueWebhooks } from '../webhooks/webhooks-repository.ts';
 import type { Staff } from '../staff/staff-member.ts';
 import type { AlertChanges } from './alert-changes.ts';
 import { checkAccess } from './organisations-service.ts';
@@ -40,8 +41,8 @@ export function inboxService({ organisations, changes, feed }: InboxServiceOptio
      */
     async routeInTransaction(tx: Queryable, alertId: string): Promise<RoutedEntry[]> {
       const routed = await organisations.route(tx, alertId);
-      // WEBHOOKS SPOT (routing; branch `webhooks` fills it at merge), in this transaction:
-      //   for (const { organisationId, entry } of routed) await enqueueWebhooks(tx, organisationId, 'alert.routed', entry);
+      // Each organisation's webhooks, queued in this transaction: sent once it commits.
+      for (const { organisationId, entry } of routed) await enqueueWebhooks(tx, organisationId, 'alert.routed', entry);
       return routed;
     },
 
@@ -60,12 +61,12 @@ export function inboxService({ organisations, changes, feed }: InboxServiceOptio
     async step(staff: Staff, actor: Actor, id: string, alertId: string, body: StatusChangeBody): Promise<InboxEntry> {
       await checkAccess(organisations, staff, id);
       checkStep(body);
-      const entry = await organisations.step(id, alertId, body, actor, async (tx, _changed) => {
+      const entry = await organisations.step(id, alertId, body, actor, async (tx, changed) => {
         // The reporter's device, if it follows the report, is told of the step.
         await queueFollowers(tx, alertId);
-        // WEBHOOKS SPOT (status step; branch `webhooks` fills it at merge), in this transaction:
-        //   await enqueueWebhooks(tx, id, 'alert.status_changed', changed.entry);
-        //   if (changed.handedOver) await enqueueWebhooks(tx, changed.handedOver.organisationId, 'alert.routed', changed.handedOver.entry);
+        // The organisation's webhooks, and those of the one it was handed over to, sent once this commits.
+        await enqueueWebhooks(tx, id, 'alert.status_changed', changed.entry);
+        if (changed.handedOver) await enqueueWebhooks(tx, changed.handedOver.organisationId, 'alert.routed', changed.handedOver.entry);
       });
       if (!entry) throw new NoEntryError();
       await changes.published();

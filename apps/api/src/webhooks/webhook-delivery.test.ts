@@ -256,3 +256,26 @@ describe('a dead endpoint', () => {
     }
   });
 });
+
+describe("an organisation's inbox", () => {
+  it('sends alert.routed when a report lands in it, and alert.status_changed at each step, each with the inbox entry', async () => {
+    const { organisationId, path } = await endpoint();
+    // Everywhere, for foxes: this organisation's inbox takes the report.
+    await t.app.db.query(`UPDATE organisations SET rules = '[{"animals": ["fox"], "behaviours": null}]' WHERE id = $1`, [organisationId]);
+    const res = await t.app.inject({ method: 'POST', url: '/Alerts', payload: { latitude: 50.0716, longitude: 20.0373, animal: 'fox', comments: 'Przy śmietniku' } });
+    expect(res.statusCode).toBe(201);
+    const alertId = res.json<{ data: { id: string } }>().data.id;
+    await receiver.waitFor(1, path);
+    expect(arrivals(path)[0]!.body).toMatchObject({ type: 'alert.routed', data: { organisationId, status: 'new', alert: { id: alertId, animal: 'fox' } } });
+
+    const step = await t.app.inject({
+      method: 'POST',
+      url: `/staff/organisations/${organisationId}/inbox/${alertId}/status`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { status: 'on-the-way' },
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    await receiver.waitFor(2, path);
+    expect(arrivals(path)[1]!.body).toMatchObject({ type: 'alert.status_changed', data: { organisationId, status: 'on-the-way', alert: { id: alertId } } });
+  });
+});
