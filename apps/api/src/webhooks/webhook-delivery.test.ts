@@ -234,6 +234,18 @@ describe('410 Gone', () => {
     expect(arrivals(path)[1]!.body.type).toBe('webhook.test');
     expect(await list()).toMatchObject({ enabled: true, disabledReason: null });
   });
+
+  it('also ends a message that was under way when the 410 came (it failed too), rather than leaving it pending', async () => {
+    const { organisationId, hook, path } = await endpoint();
+    receiver.answer(path, 410, 'hang');
+    await enqueue(organisationId);
+    await enqueue(organisationId);
+    await t.app.webhooks.delivery.flush();
+    expect(arrivals(path)).toHaveLength(2);
+    const entries = await log(organisationId, hook.id);
+    expect(entries.map((d) => d.status)).toEqual(['failed', 'failed']);
+    expect(entries.map((d) => d.lastStatusCode ?? d.lastError).sort()).toEqual([410, `no answer within ${TIMEOUT_MS} ms`].sort());
+  });
 });
 
 describe('a dead endpoint', () => {

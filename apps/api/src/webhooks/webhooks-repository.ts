@@ -220,11 +220,17 @@ export function webhooksRepository(db: Database) {
      * took the message over changes nothing.
      */
     async failed(messageId: string, attempts: number, outcome: { status?: number; error?: string }, now: Date, retryAt: Date | undefined): Promise<void> {
+      // An endpoint disabled meanwhile (410 Gone to another message) is sent nothing more but tests: this one ends too.
       await db.query(
-        `UPDATE webhook_deliveries SET locked_until = NULL, last_status_code = $3, last_error = $4,
-           status = CASE WHEN $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
-           finished_at = CASE WHEN $5::timestamptz IS NULL THEN $6::timestamptz END,
-           next_attempt_at = coalesce($5::timestamptz, next_attempt_at)
+        `WITH retry AS (
+           SELECT CASE WHEN e.enabled OR d.type = 'webhook.test' THEN $5::timestamptz END AS at
+           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1
+         )
+         UPDATE webhook_deliveries SET locked_until = NULL, last_status_code = $3, last_error = $4,
+           status = CASE WHEN retry.at IS NULL THEN 'failed' ELSE 'pending' END,
+           finished_at = CASE WHEN retry.at IS NULL THEN $6::timestamptz END,
+           next_attempt_at = coalesce(retry.at, next_attempt_at)
+         FROM retry
          WHERE id = $1 AND attempts = $2 AND status = 'pending'`,
         [deliveryIdOf(messageId), attempts, outcome.status ?? null, outcome.error ?? null, retryAt?.toISOString() ?? null, now.toISOString()],
       );
