@@ -37,23 +37,15 @@ export interface ResponseFigures {
 export function useFigures(organisationId: string) {
   return useQuery({
     queryKey: figuresKey(organisationId),
-    queryFn: async () => {
-      const answer = await api<ResponseFigures | { data: ResponseFigures }>(`${organisationPath(organisationId)}/figures`, { cache: 'no-store' });
-      return 'data' in answer ? answer.data : answer;
-    },
+    queryFn: () => api<ResponseFigures>(`${organisationPath(organisationId)}/figures`, { cache: 'no-store' }),
   });
 }
 
 /** 409 for a step backwards or from resolved (someone else was quicker): the list is fetched again either way. */
 export function useStatusChange(me: StaffMe, organisationId: string) {
   return useStaffMutation(
-    async ({ alertId, change }: { alertId: string; change: StatusChangeBody }) => {
-      const answer = await api<InboxEntry | { data: InboxEntry }>(
-        `${organisationPath(organisationId)}/inbox/${encodeURIComponent(alertId)}/status`,
-        staffWrite(me, 'POST', change),
-      );
-      return 'data' in answer ? answer.data : answer;
-    },
+    ({ alertId, change }: { alertId: string; change: StatusChangeBody }) =>
+      api<InboxEntry>(`${organisationPath(organisationId)}/inbox/${encodeURIComponent(alertId)}/status`, staffWrite(me, 'POST', change)),
     [inboxKey(organisationId), figuresKey(organisationId)],
   );
 }

@@ -22,7 +22,8 @@ export function useOrganisations() {
 export function useOrganisation(id: string | null) {
   return useQuery({
     queryKey: [...organisationsKey, id],
-    queryFn: async () => (await api<{ data: Organisation }>(organisationPath(id!), { cache: 'no-store' })).data,
+    // One organisation is answered as itself, not in `data` (the contract of issue 33).
+    queryFn: () => api<Organisation>(organisationPath(id!), { cache: 'no-store' }),
     enabled: id !== null,
   });
 }
@@ -30,8 +31,8 @@ export function useOrganisation(id: string | null) {
 /** Creates one (no `id`) or changes it; 400 with field errors for what the form shows at its fields. */
 export function useSaveOrganisation(me: StaffMe) {
   return useStaffMutation(
-    async ({ id, body }: { id: string | null; body: OrganisationBody }) =>
-      (await api<{ data: Organisation }>(id === null ? '/staff/organisations' : organisationPath(id), staffWrite(me, id === null ? 'POST' : 'PUT', body))).data,
+    ({ id, body }: { id: string | null; body: OrganisationBody }) =>
+      api<Organisation>(id === null ? '/staff/organisations' : organisationPath(id), staffWrite(me, id === null ? 'POST' : 'PUT', body)),
     [organisationsKey, ['staff', 'audit']],
   );
 }

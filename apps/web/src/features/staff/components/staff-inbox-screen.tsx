@@ -5,7 +5,7 @@
  * point on a small map; the steps (acknowledge, on the way, resolve with an outcome and a public
  * note), each with its time; and the organisation's response figures.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,13 +29,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useFigures, useHandOverTargets, useInbox, useInboxStream, useStatusChange, type InboxTab, type LiveState } from '../api/inbox.ts';
 import { useOrganisations } from '../api/organisations.ts';
+import { PointMap } from './map/point-map.tsx';
 import { failureMessage } from './failure-messages.ts';
 import { figuresLine, nextSteps } from './inbox-words.ts';
 import { organisationName } from './organisation-name.ts';
 import { StaffLayout } from './staff-layout.tsx';
 import { CardList, QueryState, StaffPage } from './staff-parts.tsx';
-
-const PointMap = lazy(() => import('./map/point-map.tsx').then((m) => ({ default: m.PointMap })));
 
 /** A public note's limit (the server's too). */
 const NOTE_MAX_LENGTH = 500;
@@ -211,9 +210,7 @@ function EntryCard({ entry, me, organisation, others }: { entry: InboxEntry; me:
         )}
       </Box>
       <WhenNear height={{ xs: 160, md: 200 }}>
-        <Suspense fallback={null}>
-          <PointMap latitude={alert.latitude} longitude={alert.longitude} animal={alert.animal} label={t('staff.inbox.mapLabel', { animal: name })} />
-        </Suspense>
+        <PointMap latitude={alert.latitude} longitude={alert.longitude} animal={alert.animal} label={t('staff.inbox.mapLabel', { animal: name })} />
       </WhenNear>
     </Paper>
   );

@@ -5,7 +5,7 @@
  * in its inbox, what it is the number to call about, its hours, whether it has an inbox at all,
  * and its members. The server's field errors are shown at their fields.
  */
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,12 +30,10 @@ import { useDeleteOrganisation, useMembership, useOrganisation, useOrganisations
 import { bodyFromForm, formArea, formErrorsFromProblem, formFromOrganisation, type FormErrors, type OrganisationForm } from '../hooks/organisation-form.ts';
 import { failureMessage } from './failure-messages.ts';
 import { behaviourName, ChipChoice, HoursField, RulesField } from './organisation-fields.tsx';
+import { AreaPreview } from './map/area-preview.tsx';
 import { organisationName } from './organisation-name.ts';
 import { StaffLayout } from './staff-layout.tsx';
 import { CardList, ConfirmButton, Loading, QueryState, StaffPage, StaffSection } from './staff-parts.tsx';
-
-// Leaflet only when the form is open: the list needs none.
-const AreaPreview = lazy(() => import('./map/area-preview.tsx').then((m) => ({ default: m.AreaPreview })));
 
 const FIELD_SX = { '& .MuiInputBase-root': { minHeight: 44 } };
 
@@ -243,9 +241,7 @@ function OrganisationEditor({ me, organisation }: { me: StaffMe; organisation?: 
             </Typography>
           )}
           <Box sx={{ height: { xs: 200, sm: 260 }, mt: 1.5, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-            <Suspense fallback={null}>
-              <AreaPreview area={area ?? null} label={t('staff.organisations.areaMap')} />
-            </Suspense>
+            <AreaPreview area={area ?? null} label={t('staff.organisations.areaMap')} />
           </Box>
         </StaffSection>
 

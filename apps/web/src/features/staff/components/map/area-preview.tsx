@@ -1,14 +1,13 @@
 /** The organisation form's small map: the area as typed so far (a circle or a polygon), fitted in view. */
 import { useEffect } from 'react';
-import { latLng, latLngBounds, type LatLngExpression } from 'leaflet';
-import { Circle, Polygon, useMap } from 'react-leaflet';
+import { circle, latLng, latLngBounds, polygon, type LatLngExpression } from 'leaflet';
 import type { OrganisationBody } from '@wildalert/shared';
-import { BaseMap } from '../../../../components/map/base-map.tsx';
+import { useSmallMap } from './small-map.tsx';
 
 type Area = NonNullable<OrganisationBody['area']>;
 
 const COLOUR = '#b35c00';
-const STYLE = { color: COLOUR, weight: 2, fillColor: COLOUR, fillOpacity: 0.1 };
+const STYLE = { color: COLOUR, weight: 2, fillColor: COLOUR, fillOpacity: 0.1, interactive: false };
 /** Kraków, when there is no area to show yet (everywhere). */
 const CITY = { latitude: 50.061, longitude: 19.937 };
 
@@ -16,22 +15,16 @@ const CITY = { latitude: 50.061, longitude: 19.937 };
 const rings = (area: Extract<Area, { type: 'Polygon' }>): LatLngExpression[][] => area.coordinates.map((ring) => ring.map(([lng, lat]) => [lat!, lng!] as [number, number]));
 
 export function AreaPreview({ area, label }: { area: Area | null; label: string }) {
-  return (
-    <BaseMap latitude={CITY.latitude} longitude={CITY.longitude} zoom={10} label={label}>
-      {area && <AreaShape area={area} />}
-    </BaseMap>
-  );
-}
-
-function AreaShape({ area }: { area: Area }) {
-  const map = useMap();
+  const { element, map } = useSmallMap({ ...CITY, zoom: 10, label });
   useEffect(() => {
+    if (!map || !area) return;
+    const shape = 'type' in area ? polygon(rings(area), STYLE) : circle([area.latitude, area.longitude], { ...STYLE, radius: area.radiusKm * 1000 });
+    shape.addTo(map);
     const bounds = 'type' in area ? latLngBounds(rings(area)[0]!) : latLng(area.latitude, area.longitude).toBounds(area.radiusKm * 2000);
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [12, 12] });
+    return () => {
+      shape.remove();
+    };
   }, [map, area]);
-  return 'type' in area ? (
-    <Polygon positions={rings(area)} interactive={false} pathOptions={STYLE} />
-  ) : (
-    <Circle center={[area.latitude, area.longitude]} radius={area.radiusKm * 1000} interactive={false} pathOptions={STYLE} />
-  );
+  return element;
 }
