@@ -141,11 +141,17 @@ export function alertsRepository(db: Database) {
     },
 
     /**
-     * Stores a new alert, committed before this resolves. With an idempotency key, a repeated
+     * Stores a new alert, committed before this resolves; `inTransaction` runs in its
+     * transaction (a replay runs nothing). With an idempotency key, a repeated
      * request answers the alert stored the first time (ReplayedAlertHiddenError when that was
      * hidden since); see claimKey for what the client's `network` changes.
      */
-    create(body: CreateAlertBody, idempotency?: { key: string; network: string }): Promise<CreateResult> {
+    create(
+      body: CreateAlertBody,
+      idempotency?: { key: string; network: string },
+      /** Runs in the alert's transaction once it is stored (routing it to organisations' inboxes). */
+      inTransaction: (tx: Queryable, alertId: string) => Promise<unknown> = async () => undefined,
+    ): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         const id = randomUUID();
         if (idempotency !== undefined) {
@@ -170,6 +176,7 @@ export function alertsRepository(db: Database) {
             body.behaviour ?? null,
           ],
         );
+        await inTransaction(tx, id);
         await recordAlertEvent(tx, id, 'added');
         return { alert: rows[0]!.alert, replayed: false };
       });

@@ -27,7 +27,13 @@ export type AuditAction =
   | 'token-revoked'
   | 'alert-hidden'
   | 'alert-restored'
-  | 'photo-hidden';
+  | 'photo-hidden'
+  | 'organisation-created'
+  | 'organisation-changed'
+  | 'organisation-deleted'
+  | 'member-added'
+  | 'member-removed'
+  | 'inbox-status-changed';
 
 export interface AuditEntry {
   id: number;

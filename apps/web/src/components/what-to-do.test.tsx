@@ -27,8 +27,8 @@ afterEach(async () => {
 describe('WhatToDo', () => {
   it('dials the number as written without its spaces, names the service in the language, and gives the animal advice', async () => {
     const contacts = [
-      { name: { pl: 'Straż Miejska', en: 'City Guard' }, phone: '+48 12 411 00 00', for: ['injured' as const] },
-      { name: { pl: 'Numer alarmowy' }, phone: '112', for: ['injured' as const] },
+      { name: { pl: 'Straż Miejska', en: 'City Guard' }, phone: '+48 12 411 00 00', for: ['injured' as const], organisationId: crypto.randomUUID(), inbox: true, openNow: true },
+      { name: { pl: 'Numer alarmowy' }, phone: '112', for: ['injured' as const], organisationId: crypto.randomUUID(), inbox: false, openNow: true },
     ];
     renderWith(contacts);
     const calls = screen.getAllByRole('link');

@@ -27,7 +27,7 @@ export function WhatToDo({ alert }: WhatToDoProps) {
       ) : (
         contacts.data.length > 0 && (
           <ul className="wa-calls">
-            {contacts.data.map((contact) => (
+            {contacts.data.flatMap(({ phone, ...contact }) => (phone === null ? [] : [{ ...contact, phone }])).map((contact) => (
               <li key={contact.phone}>
                 <a className="wa-call" href={`tel:${contact.phone.replaceAll(' ', '')}`}>
                   {t('whatToDo.call', { name: contact.name[lang] ?? contact.name.pl, phone: contact.phone })}
