@@ -57,9 +57,10 @@ const RETRY_MAX_MS = 60_000;
 
 /**
  * Listens to the inbox's stream while the screen is open: each `entry` (created, a step, a new
- * photo or vote) refetches the lists and the figures. On reconnecting, the lists are fetched
- * again too, since what happened meanwhile was not heard. The browser's EventSource retries a
- * dropped connection by itself; a refused one (a 403, the session gone) is tried again later.
+ * photo or vote) refetches the lists and the figures, and so does each `ready` (subscribed, at
+ * first and after a reconnection: what happened meanwhile was not heard). The browser's
+ * EventSource retries a dropped connection by itself; a refused one (a 403, the session gone) is
+ * tried again later.
  */
 export function useInboxStream(organisationId: string): LiveState {
   const queryClient = useQueryClient();
@@ -68,7 +69,6 @@ export function useInboxStream(organisationId: string): LiveState {
     let source: EventSource | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = RETRY_MIN_MS;
-    let heard = false;
     let closed = false;
     const refresh = () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: inboxKey(organisationId) }), queryClient.invalidateQueries({ queryKey: figuresKey(organisationId) })]);
@@ -78,9 +78,9 @@ export function useInboxStream(organisationId: string): LiveState {
       es.onopen = () => {
         retryMs = RETRY_MIN_MS;
         setState('live');
-        if (heard) void refresh();
-        heard = true;
       };
+      // Subscribed: what came between the list's fetch (or a lost connection) and now is fetched.
+      es.addEventListener('ready', () => void refresh());
       es.addEventListener('entry', () => void refresh());
       es.onerror = () => {
         if (closed) return;
