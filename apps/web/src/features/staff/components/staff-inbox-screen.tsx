@@ -22,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OUTCOMES, type InboxEntry, type InboxStatus, type Organisation, type Outcome, type StatusChangeBody } from '@wildalert/shared';
 import { LazyAlertPhotos } from '../../../components/lazy-alert-photos.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 import { clockTime, formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../../../lib/format.ts';
 import type { StaffMe } from '../../../lib/staff-session.ts';
@@ -50,45 +51,55 @@ function Inboxes({ me }: { me: StaffMe }) {
   const [search, setSearch] = useSearchParams();
   const withInbox = organisations.data?.filter((o) => o.inbox);
   const chosen = withInbox?.find((o) => o.id === search.get('organisation')) ?? withInbox?.[0];
+  const picker =
+    withInbox && withInbox.length > 1 ? (
+      <TextField
+        select
+        label={t('staff.inbox.organisation')}
+        value={chosen?.id ?? ''}
+        onChange={(e) => setSearch({ organisation: e.target.value }, { replace: true })}
+        size="small"
+        sx={{ minWidth: 240, maxWidth: '100%', '& .MuiInputBase-root': { minHeight: 44 } }}
+      >
+        {withInbox.map((o) => (
+          <MenuItem key={o.id} value={o.id} sx={{ minHeight: 44 }}>
+            {organisationName(o.name)}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : undefined;
   return (
     <StaffPage>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1.5 }}>
         {t('staff.inbox.title')}
       </Typography>
       <QueryState query={{ ...organisations, data: withInbox }} empty={t('staff.inbox.noOrganisation')}>
-        {withInbox && withInbox.length > 1 && (
-          <TextField
-            select
-            label={t('staff.inbox.organisation')}
-            value={chosen?.id ?? ''}
-            onChange={(e) => setSearch({ organisation: e.target.value }, { replace: true })}
-            size="small"
-            sx={{ mb: 2, minWidth: 240, maxWidth: '100%', '& .MuiInputBase-root': { minHeight: 44 } }}
-          >
-            {withInbox.map((o) => (
-              <MenuItem key={o.id} value={o.id} sx={{ minHeight: 44 }}>
-                {organisationName(o.name)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        {chosen && <Inbox key={chosen.id} me={me} organisation={chosen} others={organisations.data ?? []} />}
+        {chosen && <Inbox key={chosen.id} me={me} organisation={chosen} others={organisations.data ?? []} picker={picker} />}
       </QueryState>
     </StaffPage>
   );
 }
 
-function Inbox({ me, organisation, others }: { me: StaffMe; organisation: Organisation; others: Organisation[] }) {
+/** One organisation's inbox; `picker`, when the person has several, stands where its name would (which screen readers still hear as its heading). */
+function Inbox({ me, organisation, others, picker }: { me: StaffMe; organisation: Organisation; others: Organisation[]; picker?: ReactNode }) {
   const [tab, setTab] = useState<InboxTab>('open');
   const live = useInboxStream(organisation.id);
   const entries = useInbox(organisation.id, tab);
   const tabsId = useId();
+  const name = organisationName(organisation.name);
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-          {organisationName(organisation.name)}
-        </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: picker ? 'center' : 'baseline', columnGap: 1.5, rowGap: 1, mb: 1 }}>
+        {picker ? (
+          <>
+            <VisuallyHidden as="h2">{name}</VisuallyHidden>
+            {picker}
+          </>
+        ) : (
+          <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Typography>
+        )}
         <LiveBadge state={live} />
       </Box>
       <Figures organisationId={organisation.id} />
@@ -269,7 +280,7 @@ function ResolveForm({
       </Typography>
       <RadioGroup aria-labelledby={outcomeId} value={outcome} onChange={(e) => setOutcome(e.target.value as Outcome)}>
         {OUTCOMES.map((o) => (
-          <FormControlLabel key={o} value={o} control={<Radio />} label={t(`staff.inbox.outcome.${o}`)} sx={{ minHeight: 44, mr: 0 }} />
+          <FormControlLabel key={o} value={o} control={<Radio />} label={t(`staff.inbox.outcome.${o}`)} sx={{ minHeight: 44, mr: 0, py: 0.25, lineHeight: 1.3 }} />
         ))}
       </RadioGroup>
       {outcome === 'handed-over' && (
@@ -297,7 +308,8 @@ function ResolveForm({
         multiline
         minRows={2}
         helperText={`${t('staff.inbox.noteHelp')} ${note.length}/${NOTE_MAX_LENGTH}`}
-        slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+        // Above the box from the start: a long label (Ukrainian) is not cut short inside it.
+        slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH }, inputLabel: { shrink: true } }}
       />
       {missing && (outcome === '' || (outcome === 'handed-over' && handedTo === '')) && (
         <Typography color="error" variant="body2" role="alert">

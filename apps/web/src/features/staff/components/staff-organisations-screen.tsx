@@ -83,8 +83,8 @@ function OrganisationList() {
 
 function areaLine(organisation: Organisation): string {
   const area = organisation.area;
-  if (area === null) return t('staff.organisations.area.everywhere');
-  if ('type' in area) return t('staff.organisations.area.polygon');
+  if (area === null) return t('staff.organisations.areaEverywhereLine');
+  if ('type' in area) return t('staff.organisations.areaPolygonLine');
   return t('staff.organisations.areaCircleLine', { km: area.radiusKm });
 }
 
