@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(alerts);
   await app.register(photos);
-  await app.register(alertsFeed);
+  await app.register(alertsFeed, { timeZone: config.timeZone });
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
   await app.register(alertsHotspots);

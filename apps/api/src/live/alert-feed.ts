@@ -161,8 +161,9 @@ export class AlertFeed {
   }
 
   /** Calls `listener` when alerts were changed around the API (RESET_NOTIFICATION): what it keeps may be stale. */
-  onReset(listener: () => void): void {
+  onReset(listener: () => void): Subscription {
     this.resetListeners.add(listener);
+    return { unsubscribe: () => this.resetListeners.delete(listener) };
   }
 
   /** Reads what was committed up to now, so that a client subscribing next starts exactly here. */

@@ -3,7 +3,7 @@
  * inboxes (routing a new alert, a responder's status steps), their response figures, and the
  * contacts a place has. PostgreSQL builds the JSON, as for alerts.
  */
-import type { ContactEntry, InboxEntry, Organisation, OrganisationBody, StatusChangeBody } from '@wildalert/shared';
+import { INBOX_STATUSES, type ContactEntry, type InboxEntry, type InboxStatus, type Names, type Organisation, type OrganisationBody, type StatusChangeBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { EXACT_ALERT_JSON, jsonObject, utc } from './alert-json.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -69,12 +69,10 @@ const bodyParams = (b: OrganisationBody) => [
   b.inbox,
 ];
 
-/** Forward only: a step must come later in this list than where the entry is. */
-const STEP_ORDER = ['new', 'acknowledged', 'on-the-way', 'resolved'] as const;
 
 /** A status step that goes backwards, or from a resolved entry (409). */
 export class StepBackwardsError extends Error {
-  constructor(readonly from: InboxEntry['status'], readonly to: StatusChangeBody['status']) {
+  constructor(readonly from: InboxStatus, readonly to: StatusChangeBody['status']) {
     super(`The entry is ${from}: it cannot go to ${to}.`);
   }
 }
@@ -100,7 +98,7 @@ export interface Figures {
 
 export interface ContactRow {
   organisationId: string;
-  name: ContactEntry['name'];
+  name: Names;
   phone: string | null;
   url: string | null;
   for: ContactEntry['for'];
@@ -308,14 +306,15 @@ export function organisationsRepository(db: Database) {
       inTransaction: (tx: Queryable, changed: { entry: InboxEntry; handedOver: RoutedEntry | undefined }) => Promise<void>,
     ): Promise<InboxEntry | undefined> {
       return db.transaction(async (tx) => {
-        const [current] = await tx.query<{ status: InboxEntry['status'] }>(
+        const [current] = await tx.query<{ status: InboxStatus }>(
           `SELECT i.status FROM inbox_entries i JOIN alerts a ON a.id = i.alert_id
            WHERE i.organisation_id = $1 AND i.alert_id = $2 AND NOT a.hidden
            FOR UPDATE OF i`,
           [id, alertId],
         );
         if (!current) return undefined;
-        if (STEP_ORDER.indexOf(body.status) <= STEP_ORDER.indexOf(current.status)) throw new StepBackwardsError(current.status, body.status);
+        // Forward only: a step comes later in INBOX_STATUSES than where the entry is.
+        if (INBOX_STATUSES.indexOf(body.status) <= INBOX_STATUSES.indexOf(current.status)) throw new StepBackwardsError(current.status, body.status);
         const handedTo = body.outcome === 'handed-over' ? body.handedTo! : null;
         if (handedTo !== null) {
           const [target] = await tx.query<{ inbox: boolean }>('SELECT inbox FROM organisations WHERE id = $1', [handedTo]);

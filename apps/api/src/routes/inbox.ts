@@ -79,7 +79,7 @@ const inbox: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async (
         operationId: 'streamInbox',
         summary: "An organisation's inbox, live (Server-Sent Events; members and admins)",
         description: [
-          'A `text/event-stream`: `ready` once live, then `entry` (data `{"alertId": …}`) whenever an entry of the',
+          'A `text/event-stream`: `ready` once live (and again after an operator\'s reset: read the whole inbox), then `entry` (data `{"alertId": …}`) whenever an entry of the',
           'organisation is created or changes, or its alert does (a photo, a vote, hidden), from any instance: the client',
           'reads the inbox again. A comment line is sent every 20 s. Nothing is replayed: after a reconnect the client',
           `reads the inbox again. At most ${streams.perClient} open streams per account on each instance (else \`429\`).`,
@@ -110,10 +110,15 @@ const inbox: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async (
         reply.sse.sendHeaders();
         reply.raw.write(text);
       };
-      write(`retry: ${RETRY_MS}\n\nevent: ready\ndata: {}\n\n`);
-      // One small event per change; a client that stops reading is cut by the socket's own
-      // timeouts long before these few bytes matter.
-      const subscription = service.watch(id, (alertId) => write(`event: entry\ndata: ${JSON.stringify({ alertId })}\n\n`));
+      const ready = 'event: ready\ndata: {}\n\n';
+      write(`retry: ${RETRY_MS}\n\n${ready}`);
+      // One small event per change. After alerts were changed around the API (an operator's
+      // reset), `ready` again: the client reads the whole inbox anew.
+      const subscription = service.watch(
+        id,
+        (alertId) => write(`event: entry\ndata: ${JSON.stringify({ alertId })}\n\n`),
+        () => write(ready),
+      );
       const end = () => reply.sse.close();
       app.liveStreams.add(end);
       reply.sse.onClose(() => {

@@ -11,6 +11,8 @@ import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 const IdParams = Type.Object({ id: Type.String({ description: 'The organisation (UUID)' }) });
 const MemberParams = Type.Object({ id: IdParams.properties.id, accountId: Type.String({ description: 'The staff account (UUID)' }) });
 
+const noOrganisation = (id: string) => new HttpProblem({ status: 404, detail: `There is no organisation ${id}.` });
+
 /** The problem answer for an error of the organisations or inbox services; others are rethrown. */
 export function organisationProblem(error: unknown, id: string): never {
   if (error instanceof NotAMemberError) throw new HttpProblem({ status: 403, detail: 'Only members of this organisation and admins may do this.' });
@@ -22,7 +24,6 @@ export function organisationProblem(error: unknown, id: string): never {
   throw error;
 }
 
-export const noOrganisation = (id: string) => new HttpProblem({ status: 404, detail: `There is no organisation ${id}.` });
 
 /** A path id that is no UUID names nothing: 404 before the database is asked. */
 export function checkId(id: string): void {

@@ -78,12 +78,20 @@ export function inboxService({ organisations, changes, feed }: InboxServiceOptio
     /**
      * Calls `onEntry(alertId)` for every committed change that concerns an entry of the
      * organisation: a new entry, a status step, a change to its alert (a photo, a vote, hidden),
-     * from any instance. Access is checked by `checkWatch` first.
+     * from any instance; and `onReset()` when alerts were changed around the API (anything may
+     * have changed). Access is checked by `checkWatch` first.
      */
-    watch(id: string, onEntry: (alertId: string) => void): Subscription {
-      return feed.onEvent((event) => {
+    watch(id: string, onEntry: (alertId: string) => void, onReset: () => void): Subscription {
+      const events = feed.onEvent((event) => {
         if (event.routedTo?.includes(id)) onEntry(event.kind === 'removed' ? event.alertId : event.alert.id);
       });
+      const resets = feed.onReset(onReset);
+      return {
+        unsubscribe: () => {
+          events.unsubscribe();
+          resets.unsubscribe();
+        },
+      };
     },
 
     /** Throws NotAMemberError, NoOrganisationError; then resolves once every change committed before is read (later ones are news). */
