@@ -6,7 +6,7 @@
  * and its members. The server's field errors are shown at their fields.
  */
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -115,9 +115,11 @@ function OrganisationPage({ id, me }: { id: string | null; me: StaffMe }) {
 
 function OrganisationEditor({ me, organisation }: { me: StaffMe; organisation?: Organisation }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [form, setForm] = useState<OrganisationForm>(() => formFromOrganisation(organisation));
   const [errors, setErrors] = useState<FormErrors>({});
-  const [saved, setSaved] = useState(false);
+  // A new one is saved, then shown at its own address by a form of its own: it says so there too.
+  const [saved, setSaved] = useState(() => (location.state as { created?: boolean } | null)?.created === true);
   const save = useSaveOrganisation(me);
   const remove = useDeleteOrganisation(me);
   const change = (next: Partial<OrganisationForm>) => {
@@ -137,7 +139,7 @@ function OrganisationEditor({ me, organisation }: { me: StaffMe; organisation?: 
       {
         onSuccess: (result) => {
           setSaved(true);
-          if (!organisation) void navigate(organisationPath(result.id), { replace: true });
+          if (!organisation) void navigate(organisationPath(result.id), { replace: true, state: { created: true } });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length > 0) setErrors(formErrorsFromProblem(error.fieldErrors));
