@@ -68,6 +68,15 @@ const inbox: FastifyPluginAsyncTypebox<{ streams: Config['streams'] }> = async (
     },
   );
 
+  // HEAD: what a GET would answer (its status and headers) without opening the stream, which
+  // Fastify's own HEAD would do by running the GET's handler.
+  app.head('/staff/organisations/:id/inbox/stream', { schema: { params: IdParams }, onRequest: anyStaff }, async (request, reply) => {
+    const { id } = request.params;
+    checkId(id);
+    await service.checkWatch(request.staffMember!, id).catch((error: unknown) => organisationProblem(error, id));
+    return reply.header('content-type', 'text/event-stream').header('cache-control', 'no-cache').header('x-accel-buffering', 'no').send();
+  });
+
   app.get(
     '/staff/organisations/:id/inbox/stream',
     {

@@ -250,13 +250,16 @@ describe("a responder's steps", () => {
     expect((await step(GUARD, guardId, hare.id, { status: 'acknowledged' })).statusCode).toBe(404);
   });
 
-  it('streams the inbox live: a new entry, and a step on it', async () => {
+  it('streams the inbox live: a new entry, a vote on its alert, and a step on it', async () => {
     const s = await openStream(`${origin}/staff/organisations/${vetId}/inbox/stream`, undefined, as(VET_STAFF));
     open.push(s);
     expect(s.status).toBe(200);
     await s.next('ready');
     await postAlert(t.app, { ...NOWA_HUTA, animal: 'fox' });
     const dead = await postAlert(t.app, { ...NOWA_HUTA, animal: 'boar', behaviour: 'found-dead' });
+    expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
+    // A change to the alert itself: a passer-by says it is still there.
+    expect((await t.app.inject({ method: 'POST', url: `/Alerts/${dead.id}/votes`, payload: { vote: 'still-there' } })).statusCode).toBe(201);
     expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
     await step(VET_STAFF, vetId, dead.id, { status: 'resolved', outcome: 'collected-for-testing' });
     expect(JSON.parse((await s.next('entry')).data)).toEqual({ alertId: dead.id });
