@@ -1,6 +1,6 @@
 /** The organisation form's small map: the area as typed so far (a circle or a polygon), fitted in view. */
 import { useEffect } from 'react';
-import { circle, latLng, latLngBounds, polygon, type LatLngExpression } from 'leaflet';
+import { Circle, latLng, LatLngBounds, Polygon, type LatLngTuple } from 'leaflet';
 import type { OrganisationBody } from '@wildalert/shared';
 import { useSmallMap } from './small-map.tsx';
 
@@ -12,15 +12,16 @@ const STYLE = { color: COLOUR, weight: 2, fillColor: COLOUR, fillOpacity: 0.1, i
 const CITY = { latitude: 50.061, longitude: 19.937 };
 
 /** GeoJSON's [longitude, latitude] as Leaflet's [latitude, longitude]. */
-const rings = (area: Extract<Area, { type: 'Polygon' }>): LatLngExpression[][] => area.coordinates.map((ring) => ring.map(([lng, lat]) => [lat!, lng!] as [number, number]));
+const rings = (area: Extract<Area, { type: 'Polygon' }>): LatLngTuple[][] => area.coordinates.map((ring) => ring.map(([lng, lat]) => [lat!, lng!] as LatLngTuple));
 
 export function AreaPreview({ area, label }: { area: Area | null; label: string }) {
   const { element, map } = useSmallMap({ ...CITY, zoom: 10, label });
   useEffect(() => {
     if (!map || !area) return;
-    const shape = 'type' in area ? polygon(rings(area), STYLE) : circle([area.latitude, area.longitude], { ...STYLE, radius: area.radiusKm * 1000 });
+    // Classes, not factories: see small-map.tsx.
+    const shape = 'type' in area ? new Polygon(rings(area), STYLE) : new Circle([area.latitude, area.longitude], { ...STYLE, radius: area.radiusKm * 1000 });
     shape.addTo(map);
-    const bounds = 'type' in area ? latLngBounds(rings(area)[0]!) : latLng(area.latitude, area.longitude).toBounds(area.radiusKm * 2000);
+    const bounds = 'type' in area ? new LatLngBounds(rings(area)[0]!) : latLng(area.latitude, area.longitude).toBounds(area.radiusKm * 2000);
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [12, 12] });
     return () => {
       shape.remove();

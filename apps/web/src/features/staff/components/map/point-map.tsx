@@ -1,6 +1,6 @@
 /** An inbox entry's small map: the exact point (a sensitive species' too), with its animal's marker, close up. */
 import { useEffect } from 'react';
-import { marker } from 'leaflet';
+import { Marker } from 'leaflet';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
 import { useSmallMap } from './small-map.tsx';
 
@@ -11,7 +11,7 @@ export function PointMap({ latitude, longitude, animal, label }: { latitude: num
   useEffect(() => {
     if (!map) return;
     map.setView([latitude, longitude]);
-    const pin = marker([latitude, longitude], { icon: animalIcon(animal), interactive: false, keyboard: false }).addTo(map);
+    const pin = new Marker([latitude, longitude], { icon: animalIcon(animal), interactive: false, keyboard: false }).addTo(map);
     return () => {
       pin.remove();
     };

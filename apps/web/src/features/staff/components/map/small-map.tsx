@@ -5,7 +5,7 @@
  * first chunk (one more request on every visitor's first visit, over the size budget).
  */
 import { useEffect, useRef, useState } from 'react';
-import { control, map as leafletMap, tileLayer, type Map as LeafletMap } from 'leaflet';
+import { Control, Map as LeafletMap, TileLayer } from 'leaflet';
 import { MAX_ZOOM } from '@wildalert/shared';
 import { t } from '../../../../i18n/i18n.ts';
 import { runtimeConfig } from '../../../../lib/runtime-config.ts';
@@ -21,10 +21,12 @@ export function useSmallMap({ latitude, longitude, zoom, label }: { latitude: nu
     const element = box.current;
     if (!element) return;
     const { latitude: lat, longitude: lng, zoom: z } = start.current;
-    const map = leafletMap(element, { center: [lat, lng], zoom: z, maxZoom: MAX_ZOOM, attributionControl: false, zoomControl: false, fadeAnimation: false });
-    tileLayer(runtimeConfig().tileUrl, { maxZoom: MAX_ZOOM, attribution: ATTRIBUTION }).addTo(map);
-    control.attribution({ position: 'bottomleft' }).addTo(map);
-    control.zoom({ zoomInTitle: t('mapControls.zoomIn'), zoomOutTitle: t('mapControls.zoomOut') }).addTo(map);
+    // Leaflet's classes, as react-leaflet uses them, not its factories (map(), control.zoom()…):
+    // those would keep more of Leaflet (every control) in the map's first chunk.
+    const map = new LeafletMap(element, { center: [lat, lng], zoom: z, maxZoom: MAX_ZOOM, attributionControl: false, zoomControl: false, fadeAnimation: false });
+    new TileLayer(runtimeConfig().tileUrl, { maxZoom: MAX_ZOOM, attribution: ATTRIBUTION }).addTo(map);
+    new Control.Attribution({ position: 'bottomleft' }).addTo(map);
+    new Control.Zoom({ zoomInTitle: t('mapControls.zoomIn'), zoomOutTitle: t('mapControls.zoomOut') }).addTo(map);
     setMade(map);
     return () => {
       setMade(undefined);
