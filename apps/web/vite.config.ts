@@ -118,7 +118,11 @@ export default defineConfig({
           if (messages) return `assets/messages-${messages[1]}-${messages[2]}-[hash].js`;
           // The parts only staff screens use (their API calls, the passkey library) named as
           // theirs, so that the service worker leaves them out with the screens (globIgnores).
-          const staffOnly = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => STAFF_ONLY.test(id));
+          // A chunk loaded by a staff module's import() is the staff's too, with whatever library code
+          // only it needs (the organisation form's map: react-leaflet's Polygon).
+          const staffOnly =
+            (chunk.isDynamicEntry && chunk.facadeModuleId !== null && STAFF_ONLY.test(chunk.facadeModuleId)) ||
+            (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => STAFF_ONLY.test(id)));
           return staffOnly && !chunk.name.startsWith('staff-') ? 'assets/staff-[name]-[hash].js' : 'assets/[name]-[hash].js';
         },
       },

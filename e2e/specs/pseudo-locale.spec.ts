@@ -63,7 +63,10 @@ async function alertWithPhoto(page: Page, origin: string): Promise<Alert> {
 }
 
 /** Words that are data, not interface: the brand, file formats, units, the map's credit line (Leaflet's own). */
-const DATA_WORDS = ['Admin', 'WildAlert', 'Wild', 'Alert', 'GeoJSON', 'CSV', 'km', 'm', 'Leaflet', 'A JavaScript library for interactive maps', 'OpenStreetMap', COMMENT];
+const ORGANISATION = 'Straż Miejska';
+/** Intl's own weekday names in Polish (an organisation's hours). */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7].map((day) => new Intl.DateTimeFormat('pl', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, day)));
+const DATA_WORDS = ['Admin', 'WildAlert', 'Wild', 'Alert', 'GeoJSON', 'CSV', 'km', 'm', 'Leaflet', 'A JavaScript library for interactive maps', 'OpenStreetMap', COMMENT, ORGANISATION, ...WEEKDAYS];
 const ANIMAL_NAMES = ANIMALS.flatMap((a) => [a.namePl, a.namePl.toLowerCase()]);
 
 /** Every text of the page a person meets (text, names, titles, placeholders) with letters left once messages and data are taken out. */
@@ -171,6 +174,21 @@ test('every screen shows only text from the catalogues', async ({ page, wildaler
   await page.goto('staff/people');
   await expect(page.getByText('⟦Brak otwartych zaproszeń.⟧')).toBeVisible();
   await check('people');
+  // An organisation (made through the API with the session) with a report in its inbox, and its form.
+  const organisationId = await page.evaluate(async (name) => {
+    const me = ((await (await fetch('/staff/me')).json()) as { data: { csrfToken: string } }).data;
+    const body = { name: { pl: name }, phone: '986', url: null, area: null, rules: [{ animals: null, behaviours: null }], callFor: ['aggressive'], hours: [{ days: [1, 2, 3, 4, 5], from: '08:00', to: '16:00' }], inbox: true };
+    const created = await fetch('/staff/organisations', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrfToken }, body: JSON.stringify(body) });
+    return ((await created.json()) as { id: string }).id;
+  }, ORGANISATION);
+  await wildalert.createAlert({ ...KRAKOW, animal: 'boar', comments: COMMENT, behaviour: 'aggressive', howMany: 'one' });
+  await page.goto(`staff/inbox?organisation=${organisationId}`);
+  await expect(page.getByRole('article', { name: 'Dzik' }).getByRole('button', { name: '⟦Przyjmij⟧' })).toBeVisible();
+  await expect(page.getByTestId('inbox-figures')).toHaveText(/^⟦/);
+  await check('inbox');
+  await page.goto(`staff/organisations/${organisationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: ORGANISATION })).toBeVisible();
+  await check('organisation form');
   await page.goto('no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/⟦/);
   await check('not found');

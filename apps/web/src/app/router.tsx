@@ -92,6 +92,8 @@ const StaffInviteScreen = staffScreen(() => import('../features/staff/components
 const StaffAccountScreen = staffScreen(() => import('../features/staff/components/staff-account-screen.tsx'));
 const StaffPeopleScreen = staffScreen(() => import('../features/staff/components/staff-people-screen.tsx'));
 const StaffAuditScreen = staffScreen(() => import('../features/staff/components/staff-audit-screen.tsx'));
+const StaffInboxScreen = staffScreen(() => import('../features/staff/components/staff-inbox-screen.tsx'));
+const StaffOrganisationsScreen = staffScreen(() => import('../features/staff/components/staff-organisations-screen.tsx'));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {
@@ -136,6 +138,8 @@ const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.staffAccount]: StaffAccountScreen,
   [paths.staffPeople]: StaffPeopleScreen,
   [paths.staffAudit]: StaffAuditScreen,
+  [paths.staffInbox]: StaffInboxScreen,
+  [paths.staffOrganisations]: StaffOrganisationsScreen,
 };
 
 /** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
@@ -162,6 +166,10 @@ export function AppRoutes() {
         <Route path={paths.staffAccount} element={guarded('staff-account', <StaffAccountScreen />)} />
         <Route path={paths.staffPeople} element={guarded('staff-people', <StaffPeopleScreen />)} />
         <Route path={paths.staffAudit} element={guarded('staff-audit', <StaffAuditScreen />)} />
+        <Route path={paths.staffInbox} element={guarded('staff-inbox', <StaffInboxScreen />)} />
+        {/* The list and one organisation's form share a boundary: going between them builds nothing anew. */}
+        <Route path={paths.staffOrganisations} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
+        <Route path={paths.staffOrganisation} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

@@ -16,6 +16,11 @@ export const paths = {
   staffPeople: '/staff/people',
   /** The audit log (admin). */
   staffAudit: '/staff/audit',
+  /** An organisation's inbox (its members, admins): `?organisation=` which, when the person has several. */
+  staffInbox: '/staff/inbox',
+  /** Organisations (admin): the list; one's form at organisationPath(id). */
+  staffOrganisations: '/staff/organisations',
+  staffOrganisation: '/staff/organisations/:id',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
   /** The read-only map other sites put in a frame (EMBED_PAGE; the server lets them frame only this page). */
@@ -33,4 +38,9 @@ export function currentPath(): string {
 /** One alert's own address (its permalink), relative to the basename. */
 export function alertPath(id: string): string {
   return `/alerts/${encodeURIComponent(id)}`;
+}
+
+/** One organisation's form (admin); `new` for a new one. */
+export function organisationPath(id: string): string {
+  return `/staff/organisations/${encodeURIComponent(id)}`;
 }

@@ -40,7 +40,7 @@ export function csrfHeaders(me: Pick<StaffMe, 'csrfToken'>): Record<string, stri
 }
 
 /** A JSON body for a staff write, with its CSRF token. */
-export function staffWrite(me: Pick<StaffMe, 'csrfToken'>, method: 'POST' | 'DELETE', body?: unknown): RequestInit {
+export function staffWrite(me: Pick<StaffMe, 'csrfToken'>, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): RequestInit {
   return {
     method,
     headers: { ...csrfHeaders(me), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

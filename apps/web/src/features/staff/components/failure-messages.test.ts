@@ -55,6 +55,8 @@ describe('failureMessage', () => {
     expect(failureMessage(new DOMException('excluded', 'InvalidStateError'), 'passkey')).toBe('This device already holds a passkey for this account.');
     expect(failureMessage(new Error('WebAuthn is not supported in this browser'), 'sign-in')).toMatch(/^This browser does not support passkeys/);
     expect(failureMessage('?', 'other')).toBe('Something went wrong. Try again.');
+    // A step on an inbox entry that another responder took first.
+    expect(failureMessage(new ApiError('http', 409), 'inbox-step')).toBe('Someone has already moved this report on. The list is up to date.');
   });
 });
 
@@ -66,7 +68,8 @@ describe('afterSignIn', () => {
     expect(afterSignIn({ role: 'moderator' }, null)).toBe('/moderation');
   });
 
-  it("takes a responder, who may not moderate, to their account", () => {
-    expect(afterSignIn({ role: 'responder' }, null)).toBe('/staff/account');
+  it("takes a responder, who may not moderate, to their organisation's inbox", () => {
+    expect(afterSignIn({ role: 'responder' }, null)).toBe('/staff/inbox');
+    expect(afterSignIn({ role: 'admin' }, '/staff/organisations')).toBe('/staff/organisations');
   });
 });

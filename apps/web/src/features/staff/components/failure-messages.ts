@@ -22,7 +22,7 @@ export function signInErrorMessage(code: string | null): string | null {
 }
 
 /** What was being done: the same status means something else in each. */
-export type Doing = 'sign-in' | 'invite' | 'passkey' | 'remove-passkey' | 'account' | 'other';
+export type Doing = 'sign-in' | 'invite' | 'passkey' | 'remove-passkey' | 'account' | 'inbox-step' | 'other';
 
 export function failureMessage(error: unknown, doing: Doing): string {
   if (error instanceof ApiError) {
@@ -43,6 +43,7 @@ export function failureMessage(error: unknown, doing: Doing): string {
       case 409:
         if (doing === 'remove-passkey') return t('staff.failure.lastPasskey');
         if (doing === 'account') return t('staff.failure.lastAdmin');
+        if (doing === 'inbox-step') return t('staff.failure.stepTaken');
         break;
     }
     return t('staff.failure.other', { status: error.status });

@@ -68,8 +68,11 @@ export function StaffLayout({ role, children }: { role: StaffRole; children(me: 
   );
 }
 
-const LINKS: Array<{ to: string; label: MessageKey; role: StaffRole }> = [
+const LINKS: Array<{ to: string; label: MessageKey; role: StaffRole; end?: false }> = [
+  { to: paths.staffInbox, label: 'staff.nav.inbox', role: 'responder' },
   { to: paths.moderation, label: 'staff.nav.moderation', role: 'moderator' },
+  // Its own forms (/staff/organisations/…) keep it the current one.
+  { to: paths.staffOrganisations, label: 'staff.nav.organisations', role: 'admin', end: false },
   { to: paths.staffPeople, label: 'staff.nav.people', role: 'admin' },
   { to: paths.staffAudit, label: 'staff.nav.audit', role: 'admin' },
   { to: paths.staffAccount, label: 'staff.nav.account', role: 'responder' },
@@ -90,7 +93,7 @@ function StaffNav({ me }: { me: StaffMe }) {
             <Button
               component={NavLink}
               to={link.to}
-              end
+              end={link.end ?? true}
               sx={{ px: 1.5, color: 'text.primary', '&[aria-current="page"]': { fontWeight: 700, boxShadow: 'inset 0 -3px 0 var(--wa-primary)', borderRadius: 0 } }}
             >
               {t(link.label)}
