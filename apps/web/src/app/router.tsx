@@ -59,22 +59,30 @@ function useHotspotsAddress() {
   const { hotspots, filters, change } = useMapAddress();
   return { hotspots, animals: filters.animals, onChange: (next: HotspotFilters | undefined) => change({ hotspots: next }) };
 }
+// Official notices (issue 33): a chunk of their own with their messages, loaded likewise.
+const loadNotices = withMessages('notices', () => import('./routes/notices.tsx'));
+const NoticesBanner = lazy(() => loadNotices().then((m) => ({ default: m.NoticesBanner }), without));
+const NoticesLayer = lazy(() => loadNotices().then((m) => ({ default: m.NoticesLayer }), without));
+const NoticesList = lazy(() => loadNotices().then((m) => ({ default: m.NoticesList }), without));
 const HotspotsControl = () => <HotspotsControlPart {...useHotspotsAddress()} />;
 const HotspotsLayer = () => <HotspotsLayerPart {...useHotspotsAddress()} />;
 const mapScreen = (
   <MapScreen
     controls={
       <>
+        <NoticesBanner />
         <AreaAlertsControl />
         <HotspotsControl />
       </>
     }
     layers={
       <>
+        <NoticesLayer />
         <AreaCircle />
         <HotspotsLayer />
       </>
     }
+    listTop={<NoticesList />}
   />
 );
 
@@ -92,6 +100,7 @@ const StaffInviteScreen = staffScreen(() => import('../features/staff/components
 const StaffAccountScreen = staffScreen(() => import('../features/staff/components/staff-account-screen.tsx'));
 const StaffPeopleScreen = staffScreen(() => import('../features/staff/components/staff-people-screen.tsx'));
 const StaffAuditScreen = staffScreen(() => import('../features/staff/components/staff-audit-screen.tsx'));
+const StaffNoticesScreen = staffScreen(withMessages('notices', () => import('../features/staff/components/notice-form.tsx')));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {
@@ -136,6 +145,7 @@ const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.staffAccount]: StaffAccountScreen,
   [paths.staffPeople]: StaffPeopleScreen,
   [paths.staffAudit]: StaffAuditScreen,
+  [paths.staffNotices]: StaffNoticesScreen,
 };
 
 /** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
@@ -162,6 +172,7 @@ export function AppRoutes() {
         <Route path={paths.staffAccount} element={guarded('staff-account', <StaffAccountScreen />)} />
         <Route path={paths.staffPeople} element={guarded('staff-people', <StaffPeopleScreen />)} />
         <Route path={paths.staffAudit} element={guarded('staff-audit', <StaffAuditScreen />)} />
+        <Route path={paths.staffNotices} element={guarded('staff-notices', <StaffNoticesScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

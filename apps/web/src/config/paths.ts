@@ -16,6 +16,8 @@ export const paths = {
   staffPeople: '/staff/people',
   /** The audit log (admin). */
   staffAudit: '/staff/audit',
+  /** Official notices: a member of a service posts and removes its notices (issue 33). */
+  staffNotices: '/staff/notices',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
   /** The read-only map other sites put in a frame (EMBED_PAGE; the server lets them frame only this page). */
