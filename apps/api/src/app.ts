@@ -33,6 +33,8 @@ import alertVotes from './routes/alert-votes.ts';
 import contacts from './routes/contacts.ts';
 import notices from './routes/notices.ts';
 import { loadContacts } from './repositories/contacts-table.ts';
+import organisations from './routes/organisations.ts';
+import inbox from './routes/inbox.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
@@ -130,10 +132,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(push, { config: config.push });
   await app.register(caches, { timeZone: config.timeZone });
   await app.register(photoStorage, { photos: config.photos });
-  await app.register(services, { photoDecodes: config.photoDecodes, votesPerDay: config.votesPerNetworkPerDay });
+  await app.register(services, {
+    photoDecodes: config.photoDecodes,
+    votesPerDay: config.votesPerNetworkPerDay,
+    timeZone: config.timeZone,
+    contacts: contactTable,
+  });
   await app.register(alerts);
   await app.register(photos);
-  await app.register(alertsFeed);
+  await app.register(alertsFeed, { timeZone: config.timeZone });
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
   await app.register(alertsHotspots);
@@ -143,7 +150,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(staffAccount);
   await app.register(staffAdmin);
   await app.register(alertVotes, { perDay: config.votesPerNetworkPerDay });
-  await app.register(contacts, { table: contactTable });
+  await app.register(contacts);
+  await app.register(organisations);
+  await app.register(inbox, { streams: config.streams });
   await app.register(notices);
   await app.register(pushSubscriptions);
   await app.register(animals);

@@ -154,7 +154,7 @@ export interface Config {
   };
   /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
   timeZone: string;
-  /** Whom to call about an animal, where (contacts.ts): a JSON file, or the bundled table for Kraków. */
+  /** The organisations a first start copies into the database (contacts.ts): a JSON file, or the bundled table for Kraków. */
   contactsFile: string;
   /**
    * Which sites may show the embeddable map (/WildAlertApp/embed) in a frame: the sources of its

@@ -133,11 +133,20 @@ export function atOffset(iso: string, offsetMinutes: number): string {
 
 /**
  * A member of staff of `role` and their personal API token (`Authorization: Bearer <token>`), as
- * an admin would have made them: the account seeded, the token made by the server's own code.
+ * an admin would have made them: the account seeded, the token made by the server's own code;
+ * with `memberOf`, a member of that organisation too.
  */
-export async function staffToken(app: FastifyInstance, role: StaffRole = 'moderator', name = `Test ${role}`): Promise<string> {
+export async function staffToken(app: FastifyInstance, role: StaffRole = 'moderator', name = `Test ${role}`, { memberOf }: { memberOf?: string } = {}): Promise<string> {
   const [account] = await app.db.query<{ id: string }>(`INSERT INTO staff_accounts (name, role) VALUES ($1, $2) RETURNING id`, [name, role]);
   const token = newApiToken();
   await app.staff.createToken({ accountId: account!.id, name: 'tests', role, tokenHash: secretHash(token) }, { accountId: account!.id, name });
+  if (memberOf !== undefined) await app.db.query('INSERT INTO organisation_members (organisation_id, account_id) VALUES ($1, $2)', [memberOf, account!.id]);
   return token;
+}
+
+/** The id of the organisation whose Polish name is `pl` (the seeded ones: the City Guard, the veterinary officer, 112). */
+export async function organisationId(app: FastifyInstance, pl: string): Promise<string> {
+  const [row] = await app.db.query<{ id: string }>(`SELECT id FROM organisations WHERE name->>'pl' = $1`, [pl]);
+  if (!row) throw new Error(`No organisation ${pl}`);
+  return row.id;
 }

@@ -10,6 +10,7 @@ export * from './hotspots.ts';
 export * from './votes.ts';
 export * from './still-there.ts';
 export * from './sighting.ts';
+export * from './areas.ts';
 export * from './contacts.ts';
 export * from './sighting-codes.ts';
 export * from './staff-roles.ts';

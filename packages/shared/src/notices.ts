@@ -4,7 +4,7 @@
  * force, pushed once to the area's push subscribers, gone when they end.
  */
 import { Type, type Static } from 'typebox';
-import { CircleSchema, PolygonSchema } from './contacts.ts';
+import { CircleSchema, PolygonSchema } from './areas.ts';
 import { NamesSchema } from './names.ts';
 import { LatitudeSchema, LongitudeSchema } from './schemas.ts';
 import { RADIUS_DEFAULT_KM, RADIUS_MAX_KM } from './constants.ts';

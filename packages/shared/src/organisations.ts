@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { AnimalKeySchema, AlertSchema } from './schemas.ts';
-import { CircleSchema, PolygonSchema } from './contacts.ts';
+import { CircleSchema, PolygonSchema } from './areas.ts';
 import { NamesSchema } from './names.ts';
 import { SightingFields } from './sighting.ts';
 import { INBOX_STATUSES, OUTCOMES } from './sighting-codes.ts';

@@ -144,6 +144,7 @@ export const AlertsGeoJsonSchema = Type.Object({
         comments: Type.String(),
         createdAt: Type.String({ format: 'date-time' }),
         photos: Type.Array(PhotoSchema),
+        officialStatus: OfficialStatusSchema,
       }),
     }),
   ),

@@ -52,6 +52,9 @@ const en = {
   'feed.subtitle': 'The newest reports (up to {count}), newest first.',
   'feed.entry': '{animal}, {distance} from the chosen place',
   'feed.noComment': '{animal} (no description)',
+  // An organisation's latest step (issue 33): "Kraków City Guard: on the way · 14:05".
+  'feed.status': '{organisation}: {status, select, acknowledged {acknowledged} onTheWay {on the way} other {resolved}}{outcome, select, none {} other { ({outcome})}} · {time}',
+  'feed.outcome': '{outcome, select, caughtOrMoved {caught or moved} notFound {not found} leftByItself {left by itself} handedOver {handed over} deadAnimalCollected {dead animal collected} collectedForTesting {collected for testing} other {}}',
   'validation.detail':
     '{part, select, body {The body is not valid.} querystring {The query string is not valid.} params {The path parameters are not valid.} headers {The headers are not valid.} other {The request is not valid.}}',
 } satisfies Record<`field.${FieldErrorCode}` | `push.animal.${AnimalKey}`, string> & Record<string, string>;
@@ -104,6 +107,8 @@ const pl: Catalogue = {
   'feed.subtitle': 'Najnowsze zgłoszenia (do {count}), od najnowszego.',
   'feed.entry': '{animal}, {distance} od wskazanego miejsca',
   'feed.noComment': '{animal} (bez opisu)',
+  'feed.status': '{organisation}: {status, select, acknowledged {przyjęte} onTheWay {w drodze} other {zakończone}}{outcome, select, none {} other { ({outcome})}} · {time}',
+  'feed.outcome': '{outcome, select, caughtOrMoved {złapane lub przeniesione} notFound {nie znaleziono} leftByItself {odeszło samo} handedOver {przekazane} deadAnimalCollected {martwe zwierzę zabrane} collectedForTesting {zabrane do badań} other {}}',
   'validation.detail':
     '{part, select, body {Treść żądania jest nieprawidłowa.} querystring {Parametry zapytania są nieprawidłowe.} params {Parametry ścieżki są nieprawidłowe.} headers {Nagłówki są nieprawidłowe.} other {Żądanie jest nieprawidłowe.}}',
 };
@@ -155,6 +160,8 @@ const uk: Catalogue = {
   'feed.subtitle': 'Найновіші повідомлення (до {count}), від найновішого.',
   'feed.entry': '{animal}, {distance} від вибраного місця',
   'feed.noComment': '{animal} (без опису)',
+  'feed.status': '{organisation}: {status, select, acknowledged {прийнято} onTheWay {у дорозі} other {завершено}}{outcome, select, none {} other { ({outcome})}} · {time}',
+  'feed.outcome': '{outcome, select, caughtOrMoved {спіймано або перенесено} notFound {не знайдено} leftByItself {пішло саме} handedOver {передано} deadAnimalCollected {мертву тварину забрано} collectedForTesting {забрано на дослідження} other {}}',
   'validation.detail':
     '{part, select, body {Тіло запиту некоректне.} querystring {Параметри запиту некоректні.} params {Параметри шляху некоректні.} headers {Заголовки некоректні.} other {Запит некоректний.}}',
 };

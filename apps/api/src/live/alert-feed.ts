@@ -154,9 +154,10 @@ export class AlertFeed {
     this.caughtUpListeners.add(listener);
   }
 
-  /** Calls `listener` with every event read, in order, before any client is sent it. */
-  onEvent(listener: (event: AlertEvent) => void): void {
+  /** Calls `listener` with every event read, in order, before any client is sent it; until unsubscribed. */
+  onEvent(listener: (event: AlertEvent) => void): Subscription {
     this.eventListeners.add(listener);
+    return { unsubscribe: () => this.eventListeners.delete(listener) };
   }
 
   /** Calls `listener` when alerts were changed around the API (RESET_NOTIFICATION): what it keeps may be stale. */

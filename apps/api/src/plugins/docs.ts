@@ -107,6 +107,7 @@ export default fp(
           { name: 'catalogue', description: 'The animals an alert can name' },
           { name: 'moderation', description: 'Abuse reports and the moderator' },
           { name: 'staff', description: 'Staff accounts: sign-in, passkeys, invites, API tokens, people and the audit log' },
+          { name: 'organisations', description: 'Organisations that act on reports: their members, inboxes, status steps and figures' },
           { name: 'push', description: 'Area alerts by web push, without an account' },
           { name: 'operations', description: 'Health' },
         ],

@@ -1,4 +1,4 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';
@@ -7,6 +7,7 @@ import { eventsRepository, type EventsRepository } from '../repositories/events-
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { noticesRepository, type NoticesRepository } from '../repositories/notices-repository.ts';
+import { organisationsRepository, type OrganisationsRepository } from '../repositories/organisations-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
 import { staffRepository, type StaffRepository } from '../repositories/staff-repository.ts';
 import { tilesRepository, type TilesRepository } from '../repositories/tiles-repository.ts';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     staff: StaffRepository;
     audit: AuditRepository;
     notices: NoticesRepository;
+    organisations: OrganisationsRepository;
   }
 }
 
@@ -42,6 +44,7 @@ export default fp(
     app.decorate('staff', staffRepository(app.db));
     app.decorate('audit', auditRepository(app.db));
     app.decorate('notices', noticesRepository(app.db));
+    app.decorate('organisations', organisationsRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

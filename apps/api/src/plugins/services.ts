@@ -2,16 +2,19 @@
  * `app.services`: where every change to an alert happens (services/): each write runs in its
  * service, which owns the transaction (through the repositories) and publishes the change once
  * committed. Routes validate, call one service, and map its errors. Also the minute's sweep of
- * failed photo uploads' copies.
+ * failed photo uploads' copies, and at a start with no organisations, their seed (CONTACTS_FILE).
  */
 import fp from 'fastify-plugin';
+import type { ContactEntry } from '@wildalert/shared';
 import type { Config } from '../config.ts';
 import { alertChanges } from '../services/alert-changes.ts';
 import { alertsService, type AlertsService } from '../services/alerts-service.ts';
+import { inboxService, type InboxService } from '../services/inbox-service.ts';
 import { liveService, type LiveService } from '../services/live-service.ts';
 import { mapTilesService, type MapTilesService } from '../services/map-tiles-service.ts';
 import { moderationService, type ModerationService } from '../services/moderation-service.ts';
 import { noticesService, type NoticesService } from '../services/notices-service.ts';
+import { organisationsService, type OrganisationsService } from '../services/organisations-service.ts';
 import { photosService, type PhotosService } from '../services/photos-service.ts';
 import { votesService, type VotesService } from '../services/votes-service.ts';
 
@@ -25,6 +28,8 @@ declare module 'fastify' {
       live: LiveService;
       mapTiles: MapTilesService;
       notices: NoticesService;
+      organisations: OrganisationsService;
+      inbox: InboxService;
     };
   }
 }
@@ -32,18 +37,24 @@ declare module 'fastify' {
 /** How often the copies of failed uploads are looked for: they cost only space meanwhile. */
 const SWEEP_MS = 60_000;
 
-export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number }>(
-  async (app, { photoDecodes, votesPerDay }) => {
+export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number; timeZone: string; contacts: readonly ContactEntry[] }>(
+  async (app, { photoDecodes, votesPerDay, timeZone, contacts }) => {
     const changes = alertChanges(app.feed);
+    const organisations = organisationsService({ organisations: app.organisations, timeZone });
+    const inbox = inboxService({ organisations: app.organisations, changes, feed: app.feed });
+    const seeded = await organisations.seed(contacts);
+    if (seeded > 0) app.log.info({ organisations: seeded }, 'organisations copied from CONTACTS_FILE (a first start); from now on they live in the database');
     const photos = photosService({ photos: app.photos, changes, storage: app.photoStorage, decodes: photoDecodes, log: app.log });
     app.decorate('services', {
-      alerts: alertsService({ alerts: app.alerts, alertKeys: app.alertKeys, searchCache: app.searchCache, changes }),
+      alerts: alertsService({ alerts: app.alerts, alertKeys: app.alertKeys, searchCache: app.searchCache, changes, route: inbox.routeInTransaction }),
       votes: votesService({ votes: app.votes, changes, perDay: votesPerDay }),
       moderation: moderationService({ moderation: app.moderation, changes }),
       photos,
       live: liveService(app.feed),
       mapTiles: mapTilesService({ tiles: app.tiles, tileCache: app.tileCache, hotspotCache: app.hotspotCache }),
       notices: noticesService({ notices: app.notices, kickPush: () => app.push.delivery.kick() }),
+      organisations,
+      inbox,
     });
 
     let sweeping: Promise<void> | undefined;

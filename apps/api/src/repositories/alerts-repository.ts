@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from './public-location.ts';
-import { ALERT_JSON, alertFields, jsonObject } from './alert-json.ts';
+import { ALERT_JSON, OFFICIAL_STATUS_JSON, alertFields, jsonObject } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 const POINT = (lon: string, lat: string) =>
@@ -75,23 +75,34 @@ const GEOJSON_SQL = (() => {
 
 /**
  * The same alerts as CSV (RFC 4180: a header row of the Alert's field names, CRLF line ends,
- * comments quoted with quotes doubled, photos as their addresses separated by spaces). A comment a spreadsheet would take for a formula
+ * comments quoted with quotes doubled, photos as their addresses separated by spaces, the official
+ * status flattened into columns of its own). A comment or note a spreadsheet would take for a formula
  * (starting with =, +, -, @, a tab or a carriage return) gets a leading single quote.
  */
 const CSV_SQL = (() => {
   const fields = alertFields('public');
+  /** Free text as a quoted cell with quotes doubled, a formula's first character defused. */
+  const text = (sql: string) => `'"' || replace(CASE WHEN ${sql} ~ '^[-=+@\\t\\r]' THEN '''' || ${sql} ELSE ${sql} END, '"', '""') || '"'`;
+  /** A field of the official status (OFFICIAL_STATUS_JSON); an empty cell without one. */
+  const status = (path: string) => `coalesce(${OFFICIAL_STATUS_JSON}#>>'{${path}}', '')`;
   const cells = {
     ...fields,
-    comments: `'"' || replace(CASE WHEN a.comments ~ '^[-=+@\\t\\r]' THEN '''' || a.comments ELSE a.comments END, '"', '""') || '"'`,
+    comments: text('a.comments'),
     // The larger copies' addresses, separated by spaces (a cell of plain text, not JSON).
     photos: `coalesce((SELECT string_agg('/photos/' || p.large_key, ' ' ORDER BY p.position) FROM photos p WHERE p.alert_id = a.id AND p.hidden_at IS NULL), '')`,
     // Not said: an empty cell (concat_ws would drop a NULL, and the columns after it with it).
     howMany: `coalesce(a.how_many, '')`,
     young: `coalesce(a.young::text, '')`,
     behaviour: `coalesce(a.behaviour, '')`,
+    // The official status flattened: its code, the organisation (its Polish name), when, how it ended, the public note.
+    officialStatus: status('status'),
+    officialStatusOrganisation: text(status('organisation,pl')),
+    officialStatusAt: status('at'),
+    officialStatusOutcome: status('outcome'),
+    officialStatusNote: text(status('note')),
   };
   return searchSql(
-    `'${Object.keys(fields).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),
+    `'${Object.keys(cells).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),
        chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
     false,
   );
@@ -141,11 +152,17 @@ export function alertsRepository(db: Database) {
     },
 
     /**
-     * Stores a new alert, committed before this resolves. With an idempotency key, a repeated
+     * Stores a new alert, committed before this resolves; `inTransaction` runs in its
+     * transaction (a replay runs nothing). With an idempotency key, a repeated
      * request answers the alert stored the first time (ReplayedAlertHiddenError when that was
      * hidden since); see claimKey for what the client's `network` changes.
      */
-    create(body: CreateAlertBody, idempotency?: { key: string; network: string }): Promise<CreateResult> {
+    create(
+      body: CreateAlertBody,
+      idempotency?: { key: string; network: string },
+      /** Runs in the alert's transaction once it is stored (routing it to organisations' inboxes). */
+      inTransaction: (tx: Queryable, alertId: string) => Promise<unknown> = async () => undefined,
+    ): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         const id = randomUUID();
         if (idempotency !== undefined) {
@@ -170,6 +187,7 @@ export function alertsRepository(db: Database) {
             body.behaviour ?? null,
           ],
         );
+        await inTransaction(tx, id);
         await recordAlertEvent(tx, id, 'added');
         return { alert: rows[0]!.alert, replayed: false };
       });

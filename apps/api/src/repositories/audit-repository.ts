@@ -29,7 +29,13 @@ export type AuditAction =
   | 'alert-restored'
   | 'photo-hidden'
   | 'notice-posted'
-  | 'notice-removed';
+  | 'notice-removed'
+  | 'organisation-created'
+  | 'organisation-changed'
+  | 'organisation-deleted'
+  | 'member-added'
+  | 'member-removed'
+  | 'inbox-status-changed';
 
 export interface AuditEntry {
   id: number;

@@ -14,12 +14,18 @@ export const RESET_NOTIFICATION = 'reset';
 /** Any number, the same in every instance. */
 const EVENTS_LOCK = 4_886_063_925;
 
-export type AlertEvent =
+/**
+ * `routedTo`: the organisations whose inbox holds the alert when the event was read, for their
+ * inbox streams; internal, never sent to a public client (read with the event rather than per
+ * inbox stream: one index probe per event, however many inboxes are open).
+ */
+export type AlertEvent = (
   | { id: number; kind: 'added'; alert: Alert }
-  /** A shown alert's content changed (a photo added or hidden): its current content. */
+  /** A shown alert's content changed (a photo added or hidden, a vote, an organisation's step): its current content. */
   | { id: number; kind: 'changed'; alert: Alert }
   /** `at`: where the alert was shown (its public location), for this server's caches; never sent. */
-  | { id: number; kind: 'removed'; alertId: string; at: LatLon };
+  | { id: number; kind: 'removed'; alertId: string; at: LatLon }
+) & { routedTo?: readonly string[] };
 
 /**
  * Records an event inside the writer's transaction; listeners hear of it when it commits.
@@ -42,18 +48,21 @@ interface EventRow {
   alert: Alert | null;
   latitude: number;
   longitude: number;
+  routed_to: string[];
 }
 
 /** An "added" or "changed" event of an alert hidden since is read as its removal: its content is never sent. */
 const EVENT_COLUMNS = `e.id::text AS id, e.kind, e.alert_id,
   CASE WHEN e.kind <> 'removed' AND NOT a.hidden THEN ${ALERT_JSON} END AS alert,
-  ST_Y(a.public_location::geometry) AS latitude, ST_X(a.public_location::geometry) AS longitude`;
+  ST_Y(a.public_location::geometry) AS latitude, ST_X(a.public_location::geometry) AS longitude,
+  ARRAY(SELECT i.organisation_id::text FROM inbox_entries i WHERE i.alert_id = e.alert_id) AS routed_to`;
 
 function toEvent(row: EventRow): AlertEvent {
   const id = Number(row.id);
+  const routedTo = row.routed_to;
   return row.kind !== 'removed' && row.alert
-    ? { id, kind: row.kind, alert: row.alert }
-    : { id, kind: 'removed', alertId: row.alert_id, at: { latitude: row.latitude, longitude: row.longitude } };
+    ? { id, kind: row.kind, alert: row.alert, routedTo }
+    : { id, kind: 'removed', alertId: row.alert_id, at: { latitude: row.latitude, longitude: row.longitude }, routedTo };
 }
 
 export function eventsRepository(db: Database) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertsGeoJson } from '@wildalert/shared';
-import { atOffset, createTestApp, postAlert, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
+import { atOffset, createTestApp, postAlert, staffToken, UTC_OFFSETS_MINUTES, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +67,11 @@ describe('GET /Alerts.geojson', () => {
   });
 });
 
+const CSV_HEADER = [
+  ...['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour'],
+  ...['officialStatus', 'officialStatusOrganisation', 'officialStatusAt', 'officialStatusOutcome', 'officialStatusNote'],
+];
+
 /** A minimal RFC 4180 reader: what a spreadsheet does with the file. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -114,7 +119,7 @@ describe('GET /Alerts.csv', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour']);
+    expect(rows[0]).toEqual(CSV_HEADER);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
       alert.id,
@@ -127,6 +132,12 @@ describe('GET /Alerts.csv', () => {
       '0',
       '0',
       alert.lastSeenAt,
+      '',
+      '',
+      '',
+      // No official status: five empty cells.
+      '',
+      '',
       '',
       '',
       '',
@@ -143,7 +154,7 @@ describe('GET /Alerts.csv', () => {
 
   it('answers just the header when nothing matches, and 400 for a bad query', async () => {
     const empty = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=-45&Longitude=170' });
-    expect(empty.body).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour\r\n');
+    expect(empty.body).toBe(`${CSV_HEADER.join(',')}\r\n`);
     const bad = await t.app.inject({ method: 'GET', url: '/Alerts.csv?Latitude=50&Longitude=19&limit=0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -181,5 +192,94 @@ describe('OpenAPI', () => {
       expect(spec.paths[path].get.responses['400']).toEqual(spec.paths['/Alerts'].get.responses['400']);
       expect(spec.paths[path].get.parameters).toEqual(spec.paths['/Alerts'].get.parameters);
     }
+  });
+});
+
+/**
+ * An organisation's step on an alert (issue 33) shows wherever the alert is sent: JSON, GeoJSON,
+ * CSV (flattened), Atom (a line under the comment) and the map's tiles (the alert's own JSON).
+ */
+describe('the official status in every format', () => {
+  const LUBLIN = { latitude: 51.2465, longitude: 22.5684 };
+  const around = `Latitude=${LUBLIN.latitude}&Longitude=${LUBLIN.longitude}&Radius=2`;
+  let alert: Alert;
+  let status: NonNullable<Alert['officialStatus']>;
+
+  beforeAll(async () => {
+    const admin = await staffToken(t.app, 'admin');
+    const auth = { authorization: `Bearer ${admin}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/staff/organisations',
+      headers: auth,
+      payload: {
+        name: { pl: 'Straż Miejska Lublina', en: 'Lublin City Guard' },
+        phone: '986',
+        url: null,
+        area: { ...LUBLIN, radiusKm: 5 },
+        rules: [{ animals: ['fox'], behaviours: null }],
+        callFor: [],
+        hours: null,
+        inbox: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    alert = await add({ ...LUBLIN, animal: 'fox', comments: 'Przy szkole' });
+    // A tile read before the step: its answer must not be kept past it.
+    await t.app.inject({ method: 'GET', url: tileUrl() });
+    const step = await t.app.inject({
+      method: 'POST',
+      url: `/staff/organisations/${created.json().id}/inbox/${alert.id}/status`,
+      headers: auth,
+      payload: { status: 'resolved', outcome: 'caught-or-moved', note: '=Złapany, "wywieziony"' },
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    status = (await t.app.inject({ method: 'GET', url: `/Alerts/${alert.id}` })).json<{ data: Alert }>().data.officialStatus!;
+  });
+
+  function tileUrl() {
+    const z = 14;
+    const x = Math.floor(((LUBLIN.longitude + 180) / 360) * 2 ** z);
+    const lat = (LUBLIN.latitude * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * 2 ** z);
+    return `/Alerts/tiles/${z}/${x}/${y}`;
+  }
+
+  it('is in the alert\'s JSON and GeoJSON alike', async () => {
+    expect(status).toEqual({
+      organisation: { pl: 'Straż Miejska Lublina', en: 'Lublin City Guard' },
+      status: 'resolved',
+      outcome: 'caught-or-moved',
+      note: '=Złapany, "wywieziony"',
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${around}` })).json<AlertsGeoJson>();
+    expect(geojson.features.find((f) => f.id === alert.id)!.properties.officialStatus).toEqual(status);
+  });
+
+  it('is flattened into columns of the CSV, its note quoted and defused', async () => {
+    const rows = parseCsv((await t.app.inject({ method: 'GET', url: `/Alerts.csv?${around}` })).body);
+    const row = Object.fromEntries(rows[0]!.map((name, i) => [name, rows.find((r) => r[0] === alert.id)![i]]));
+    expect(row).toMatchObject({
+      officialStatus: 'resolved',
+      officialStatusOrganisation: 'Straż Miejska Lublina',
+      officialStatusAt: status.at,
+      officialStatusOutcome: 'caught-or-moved',
+      officialStatusNote: `'=Złapany, "wywieziony"`,
+    });
+  });
+
+  it('is a line under the comment in the Atom feed, in its language and at the time of the server\'s clocks', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/Alerts.atom?${around}&lang=en` });
+    const time = new Intl.DateTimeFormat('en', { timeZone: t.config.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(status.at));
+    expect(res.body).toContain(`Przy szkole\nLublin City Guard: resolved (caught or moved) · ${time}\n=Złapany, "wywieziony"</summary>`);
+    const pl = await t.app.inject({ method: 'GET', url: `/Alerts.atom?${around}&lang=pl` });
+    expect(pl.body).toContain(`Straż Miejska Lublina: zakończone (złapane lub przeniesione) · ${time}`);
+    expect(res.body).toContain(`<updated>${status.at}</updated>`);
+  });
+
+  it('comes with the alert in its map tile, read again after the step', async () => {
+    const tile = (await t.app.inject({ method: 'GET', url: tileUrl() })).json<{ alerts: Alert[] }>();
+    expect(tile.alerts.find((a) => a.id === alert.id)?.officialStatus).toEqual(status);
   });
 });

@@ -19,6 +19,7 @@ import {
   type AlertListResponse,
   type AlertsQuery,
   type Language,
+  type OfficialStatus,
 } from '@wildalert/shared';
 import { negotiateLanguage, translate } from '../i18n/language.ts';
 import { problemResponses } from '../http/problem.ts';
@@ -44,6 +45,8 @@ const AlertsFeedQuerySchema = Type.Object(
 );
 
 interface FeedRequest {
+  /** The server's TIME_ZONE: an official status's time is written on its clocks. */
+  timeZone: string;
   /** Where the server is reached, as the client reached it: `https://example.org`. */
   origin: string;
   /** The feed's own address. */
@@ -73,8 +76,23 @@ function add(parent: XMLBuilder, name: string | [string, string], attributes: Re
   return text === undefined ? element : element.txt(literal(text));
 }
 
+/** A code as a message's select keyword: ICU keywords hold no hyphen (`on-the-way` is `onTheWay`). */
+const selector = (code: string) => code.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+
+/** "Kraków City Guard: on the way · 14:05" (the time on the server's clocks), and the public note on a line of its own. */
+function officialStatusLine(status: NonNullable<OfficialStatus>, language: Language, timeZone: string): string {
+  const time = new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(status.at));
+  const line = translate(language, 'feed.status', {
+    organisation: status.organisation[language] ?? status.organisation.pl,
+    status: selector(status.status),
+    outcome: status.outcome === null ? 'none' : translate(language, 'feed.outcome', { outcome: selector(status.outcome) }),
+    time,
+  });
+  return status.note ? `${line}\n${status.note}` : line;
+}
+
 /** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */
-function atomFeed({ origin, self, query, alerts, language }: FeedRequest): string {
+function atomFeed({ origin, self, query, alerts, language, timeZone }: FeedRequest): string {
   const app = `${origin}/WildAlertApp`;
   const nameOf = (key: string) => animalName(animalByKey(key), language);
   const animals = (query.animal ?? []).map(nameOf);
@@ -104,17 +122,20 @@ function atomFeed({ origin, self, query, alerts, language }: FeedRequest): strin
     const entry = add(feed, 'entry');
     add(entry, 'id', {}, `urn:uuid:${alert.id}`);
     add(entry, 'title', {}, translate(language, 'feed.entry', { animal: name, distance: away }));
-    add(entry, 'updated', {}, alert.createdAt);
+    // An organisation's step changes the entry: readers show it again.
+    add(entry, 'updated', {}, alert.officialStatus && alert.officialStatus.at > alert.createdAt ? alert.officialStatus.at : alert.createdAt);
     add(entry, 'published', {}, alert.createdAt);
     add(entry, 'link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
     add(entry, 'category', { term: alert.animal, label: name });
-    add(entry, 'summary', { type: 'text' }, alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments);
+    const comment = alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments;
+    const status = alert.officialStatus && officialStatusLine(alert.officialStatus, language, timeZone);
+    add(entry, 'summary', { type: 'text' }, status ? `${comment}\n${status}` : comment);
     add(entry, [GEORSS, 'georss:point'], {}, `${alert.latitude} ${alert.longitude}`);
   }
   return doc.end({ prettyPrint: true });
 }
 
-const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
+const alertsFeed: FastifyPluginAsyncTypebox<{ timeZone: string }> = async (app, { timeZone }) => {
   app.get(
     '/Alerts.atom',
     {
@@ -126,7 +147,8 @@ const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
           'Same place and filters as `GET /Alerts` (`Latitude`, `Longitude`, `Radius`, `animal`, `since`), ' +
           `the newest ${FEED_SIZE} alerts: an Atom 1.0 feed (RFC 4287) in Polish, English or Ukrainian (\`lang\`), each entry linking ` +
           "to the alert's page in the web app, its point as `georss:point` (a sensitive species at its " +
-          'published cell), its comment as plain text. Readers may keep an answer for a minute.',
+          "published cell), its comment as plain text, and an organisation's latest step on a line after it " +
+          "(\"Kraków City Guard: on the way · 14:05\", the time in the server's TIME_ZONE). Readers may keep an answer for a minute.",
         querystring: AlertsFeedQuerySchema,
         response: {
           200: { description: 'An Atom feed', content: { 'application/atom+xml': { schema: Type.String() } } },
@@ -143,7 +165,7 @@ const alertsFeed: FastifyPluginAsyncTypebox = async (app) => {
       const origin = `${request.protocol}://${request.host}`;
       reply.header('cache-control', CACHE_CONTROL).header('content-language', language).header('vary', 'Accept-Language');
       reply.type('application/atom+xml; charset=utf-8');
-      return atomFeed({ origin, self: `${origin}${request.url}`, query, alerts: data, language });
+      return atomFeed({ origin, self: `${origin}${request.url}`, query, alerts: data, language, timeZone });
     },
   );
 };

@@ -17,6 +17,7 @@ const file = (name: string, table: unknown) => {
 
 const KRAKOW = { latitude: 50.0614, longitude: 19.9366 };
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
+const GDANSK = { latitude: 54.352, longitude: 18.6466 };
 const numbers = (res: { json(): unknown }) => (res.json() as ContactListResponse).data.map((c) => c.phone);
 
 describe('GET /Contacts with the bundled table', () => {
@@ -27,13 +28,21 @@ describe('GET /Contacts with the bundled table', () => {
   afterAll(() => t.dispose());
   const get = (query: string) => t.app.inject({ method: 'GET', url: `/Contacts?${query}` });
 
-  it("answers Kraków's City Guard first and the emergency number last in Kraków; elsewhere only 112", async () => {
+  it("answers Kraków's City Guard first, the veterinary officer (no number) next and the emergency number last in Kraków; elsewhere only 112", async () => {
     const res = await get(`Latitude=${KRAKOW.latitude}&Longitude=${KRAKOW.longitude}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    // Admins change organisations, and openNow turns with the clock.
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     const { data } = res.json<ContactListResponse>();
-    expect(data.map((c) => c.phone)).toEqual(['986', '112']);
-    expect(data[0]).toMatchObject({ name: { pl: 'Straż Miejska Miasta Krakowa', en: 'Kraków City Guard', uk: 'Міська варта Кракова' } });
+    expect(data.map((c) => c.phone)).toEqual(['986', null, '112']);
+    expect(data[0]).toMatchObject({
+      name: { pl: 'Straż Miejska Miasta Krakowa', en: 'Kraków City Guard', uk: 'Міська варта Кракова' },
+      organisationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      inbox: true,
+      openNow: true,
+    });
+    expect(data[1]).toMatchObject({ name: { pl: 'Powiatowy Lekarz Weterynarii w Krakowie' }, inbox: true, openNow: expect.any(Boolean) });
+    expect(data[2]).toMatchObject({ name: { pl: 'Numer alarmowy' }, inbox: false, openNow: true });
     expect(numbers(await get(`latitude=${WARSAW.latitude}&longitude=${WARSAW.longitude}`))).toEqual(['112']);
   });
 
@@ -41,6 +50,7 @@ describe('GET /Contacts with the bundled table', () => {
     const at = `Latitude=${KRAKOW.latitude}&Longitude=${KRAKOW.longitude}`;
     expect(numbers(await get(`${at}&behaviour=dead-on-road`))).toEqual(['986']);
     expect(numbers(await get(`${at}&behaviour=aggressive`))).toEqual(['986', '112']);
+    expect(numbers(await get(`${at}&behaviour=found-dead`))).toEqual([null]);
     expect(numbers(await get(`${at}&behaviour=calm`))).toEqual([]);
   });
 
@@ -63,6 +73,9 @@ describe('a table of its own (CONTACTS_FILE)', () => {
       for: ['aggressive', 'injured'],
     },
     { name: { pl: 'Straż Miejska Warszawy' }, phone: '986', area: { ...WARSAW, radiusKm: 5 }, for: ['aggressive', 'injured', 'dead-on-road'] },
+    // Hours: one always within them, one never (from and to equal), far from the others.
+    { name: { pl: 'Całą dobę' }, phone: '111 111 111', area: { ...GDANSK, radiusKm: 5 }, for: ['injured'], inbox: true, hours: [{ days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' }] },
+    { name: { pl: 'Nigdy' }, phone: '222 222 222', area: { ...GDANSK, radiusKm: 6 }, for: ['injured'], inbox: true, hours: [{ days: [1], from: '10:00', to: '10:00' }] },
   ];
   let t: TestApp;
   beforeAll(async () => {
@@ -78,10 +91,20 @@ describe('a table of its own (CONTACTS_FILE)', () => {
     expect(numbers(await at(KRAKOW))).toEqual(['+48 22 000 00 00']);
   });
 
+  it('says whether each is within its hours now, and whether it has an inbox', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/Contacts?Latitude=${GDANSK.latitude}&Longitude=${GDANSK.longitude}` });
+    expect(res.json<ContactListResponse>().data.map(({ phone, inbox, openNow }) => ({ phone, inbox, openNow }))).toEqual([
+      { phone: '111 111 111', inbox: true, openNow: true },
+      { phone: '222 222 222', inbox: true, openNow: false },
+      { phone: '+48 22 000 00 00', inbox: false, openNow: true },
+    ]);
+  });
+
   it('refuses to start on a table that is not JSON or not a table of contacts, naming the file', () => {
     for (const [name, content] of [
       ['broken.json', '[{"name": '],
       ['no-phone.json', [{ name: { pl: 'X' }, area: null, for: ['injured'] }]],
+      ['bad-rule.json', [{ name: { pl: 'X' }, phone: '986', area: null, for: [], rules: [{ animals: ['dragon'], behaviours: null }] }]],
       ['bad-behaviour.json', [{ name: { pl: 'X' }, phone: '986', area: null, for: ['sleepy'] }]],
       ['bad-area.json', [{ name: { pl: 'X' }, phone: '986', area: { latitude: 50, longitude: 19 }, for: ['injured'] }]],
     ] as const) {

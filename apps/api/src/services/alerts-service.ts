@@ -4,26 +4,29 @@ import type { SearchCache } from '../caches/search-cache.ts';
 import type { AlertsRepository, CreateResult } from '../repositories/alerts-repository.ts';
 import type { AlertChanges } from './alert-changes.ts';
 import type { AlertKeys } from '../repositories/alert-keys.ts';
+import type { Queryable } from '../db/database.ts';
 
 export interface AlertsServiceOptions {
   alerts: AlertsRepository;
   alertKeys: AlertKeys;
   searchCache: SearchCache;
   changes: AlertChanges;
+  /** Puts a new alert in the inboxes it is for, inside its transaction (inbox-service.ts). */
+  route: (tx: Queryable, alertId: string) => Promise<unknown>;
 }
 
-export function alertsService({ alerts, alertKeys, searchCache, changes }: AlertsServiceOptions) {
+export function alertsService({ alerts, alertKeys, searchCache, changes, route }: AlertsServiceOptions) {
   return {
     /** The map's search, as JSON text; identical searches share one answer until the next change. */
     search: (query: AlertsQuery) => searchCache.get(query, () => alerts.search(query)),
 
     /**
-     * Stores a new alert (or, for a retried Idempotency-Key of this network, answers the first),
-     * and publishes it before resolving. Answers the alert's Alert-Key, which lets its reporter
+     * Stores a new alert (or, for a retried Idempotency-Key of this network, answers the first)
+     * with its inbox entries, and publishes it before resolving. Answers the alert's Alert-Key, which lets its reporter
      * add photos. Throws IdempotencyKeyReusedError, ReplayedAlertHiddenError.
      */
     async create(body: CreateAlertBody, idempotency: { key: string; network: string } | undefined): Promise<CreateResult & { alertKey: string }> {
-      const result = await alerts.create(body, idempotency);
+      const result = await alerts.create(body, idempotency, route);
       if (!result.replayed) await changes.published();
       return { ...result, alertKey: alertKeys.of(result.alert.id) };
     },

@@ -21,8 +21,8 @@ export interface WhatToDoProps {
 /** The advice against African swine fever, in the order a finder needs it. */
 const DEAD_BOAR_ADVICE = ['do-not-touch', 'keep-dogs-away', 'note-place', 'clean-shoes'] as const;
 
-/** A service that took the report in: it has an inbox and reads it now (an older API says neither). */
-const tookIt = (contact: Contact) => contact.inbox === true && contact.openNow === true;
+/** A service that took the report in: it has an inbox and reads it now. */
+const tookIt = (contact: Contact) => contact.inbox && contact.openNow;
 
 const dial = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
 

@@ -17,7 +17,7 @@ function shapeOf(notice: Notice, open: boolean): Path {
   if ('radiusKm' in area) return circle([area.latitude, area.longitude], { ...style, radius: area.radiusKm * 1000 });
   // GeoJSON's [longitude, latitude] pairs, as Leaflet's [latitude, longitude].
   return polygon(
-    area.coordinates.map((ring) => ring.map(([lng, lat]) => [lat!, lng!] as [number, number])),
+    area.coordinates.map((ring: number[][]) => ring.map(([lng, lat]) => [lat!, lng!] as [number, number])),
     style,
   );
 }
