@@ -3,8 +3,8 @@
  * which step and when, and the organisation's public note under it. Loaded with its messages
  * only when an alert has one (lazy-official-status.tsx): the map's first visit carries neither.
  */
-import { isOutcome, type OfficialStatus as Status } from '@wildalert/shared';
-import { language, t } from '../i18n/i18n.ts';
+import type { OfficialStatus as Status, Outcome } from '@wildalert/shared';
+import { language, t, type MessageKey } from '../i18n/i18n.ts';
 import { clockTime } from '../lib/format.ts';
 
 /**
@@ -13,13 +13,23 @@ import { clockTime } from '../lib/format.ts';
  * outcome once resolved), and when, in the visitor's clock. Steps and outcomes this app does not
  * know yet (a newer API) are said as plainly as it can.
  */
+/** Each outcome's words (the type checks that every outcome has them); a newer API's code has none. */
+const OUTCOME_WORDS: Record<Outcome, MessageKey> = {
+  'caught-or-moved': 'official.outcome.caught-or-moved',
+  'not-found': 'official.outcome.not-found',
+  'left-by-itself': 'official.outcome.left-by-itself',
+  'handed-over': 'official.outcome.handed-over',
+  'dead-animal-collected': 'official.outcome.dead-animal-collected',
+  'collected-for-testing': 'official.outcome.collected-for-testing',
+};
+
 export function officialStatusLine(status: NonNullable<Status>, now: number): string {
   const organisation = status.organisation[language()] ?? status.organisation.pl;
   const step =
     status.status === 'acknowledged' || status.status === 'on-the-way'
       ? t(`official.status.${status.status}`)
-      : isOutcome(status.outcome)
-        ? t('official.resolvedAs', { outcome: t(`official.outcome.${status.outcome}`) })
+      : status.outcome !== null && Object.hasOwn(OUTCOME_WORDS, status.outcome)
+        ? t('official.resolvedAs', { outcome: t(OUTCOME_WORDS[status.outcome]) })
         : t('official.status.resolved');
   const at = Date.parse(status.at);
   return Number.isNaN(at) ? `${organisation}: ${step}` : `${organisation}: ${step} · ${clockTime(at, now)}`;

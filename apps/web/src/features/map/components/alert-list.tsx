@@ -143,7 +143,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   <h3>{name}</h3>
                   <span id={details}>
                     {seen !== '' && <span className="wa-list-sighting">{seen}</span>}
-                    <LazyOfficialStatus status={alert.officialStatus} now={now} as="span" className="wa-list-official" />
+                    <LazyOfficialStatus status={alert.officialStatus} now={now} as="span" />
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     <span className="wa-list-meta">
                       <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}

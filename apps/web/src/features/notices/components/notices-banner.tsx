@@ -3,12 +3,12 @@
  * Wolskim do 18:00 — omijaj teren"), which opens to the whole notice with who posted it and until
  * when. A tap on a notice's shaded area opens the same card.
  */
-import './notices.css';
 import { useId } from 'react';
 import type { Notice } from '@wildalert/shared';
 import { language, t } from '../../../i18n/i18n.ts';
 import { clockTime } from '../../../lib/format.ts';
 import { noticeLanguage, noticeText, openNotice, useNoticesInForce, useOpenedNotice } from '../hooks/notices-in-force.ts';
+import { NoticesStyle } from './notices-style.tsx';
 
 /** Chips shown at once; more would cover the map. The list shows them all. */
 const CHIPS = 2;
@@ -56,6 +56,7 @@ export function NoticesBanner() {
   const open = notices.find((n) => n.id === opened);
   return (
     <div className="wa-notices" data-map-control data-testid="notices-banner">
+      <NoticesStyle />
       {open ? (
         <NoticeCard notice={open} now={now} />
       ) : (

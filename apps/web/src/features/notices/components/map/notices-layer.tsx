@@ -8,7 +8,7 @@ import { circle, polygon, type Path } from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { Notice } from '@wildalert/shared';
 import { openNotice, useNoticesInForce, useOpenedNotice } from '../../hooks/notices-in-force.ts';
-import '../notices.css';
+import { NoticesStyle } from '../notices-style.tsx';
 
 function shapeOf(notice: Notice, open: boolean): Path {
   // Its colour is the CSS variable's (notices.css): only the weights here.
@@ -32,5 +32,5 @@ export function NoticesLayer() {
       for (const shape of shapes) shape.remove();
     };
   }, [map, notices, opened]);
-  return null;
+  return notices.length > 0 ? <NoticesStyle /> : null;
 }
