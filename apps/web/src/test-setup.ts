@@ -7,5 +7,5 @@ import { activate, loadMessages } from './i18n/i18n.ts';
 // Not for the files that run in Node (`@vitest-environment node`: the outbox against a real server): no page, no messages.
 if (typeof document !== 'undefined') {
   await activate('pl');
-  await Promise.all((['add-alert', 'area-alerts', 'report', 'self-check', 'what-to-do'] as const).map(loadMessages));
+  await Promise.all((['add-alert', 'area-alerts', 'notices', 'official', 'report', 'self-check', 'what-to-do'] as const).map(loadMessages));
 }

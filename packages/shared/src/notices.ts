@@ -12,12 +12,12 @@ import { NOTICE_RADIUS_MAX_KM, NOTICE_TEXT_MAX } from './notice-limits.ts';
 
 const NoticeTextLine = Type.String({ minLength: 1, maxLength: NOTICE_TEXT_MAX });
 
-export const NoticeTextSchema = Type.Object(
+const NoticeTextSchema = Type.Object(
   { pl: Type.Optional(NoticeTextLine), en: Type.Optional(NoticeTextLine), uk: Type.Optional(NoticeTextLine) },
   { additionalProperties: false, minProperties: 1, description: `What it says, in one or more of pl, en, uk (at most ${NOTICE_TEXT_MAX} characters each)` },
 );
 
-export const NoticeAreaSchema = Type.Union(
+const NoticeAreaSchema = Type.Union(
   [
     Type.Object(
       { ...CircleSchema.properties, radiusKm: Type.Number({ exclusiveMinimum: 0, maximum: NOTICE_RADIUS_MAX_KM }) },
@@ -27,7 +27,6 @@ export const NoticeAreaSchema = Type.Union(
   ],
   { description: `Where it applies: a circle {latitude, longitude, radiusKm} or a GeoJSON Polygon no larger than a ${NOTICE_RADIUS_MAX_KM} km circle` },
 );
-export type NoticeArea = Static<typeof NoticeAreaSchema>;
 
 export const NoticeBodySchema = Type.Object(
   {
@@ -67,4 +66,3 @@ export const NoticesQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type NoticesQuery = Static<typeof NoticesQuerySchema>;

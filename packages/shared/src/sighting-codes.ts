@@ -28,5 +28,4 @@ export type Outcome = (typeof OUTCOMES)[number];
 
 export const isHowMany = (value: unknown): value is HowMany => HOW_MANY.includes(value as HowMany);
 export const isBehaviour = (value: unknown): value is Behaviour => BEHAVIOURS.includes(value as Behaviour);
-export const isOutcome = (value: unknown): value is Outcome => OUTCOMES.includes(value as Outcome);
 export const isUrgent = (behaviour: string | null): boolean => URGENT_BEHAVIOURS.includes(behaviour as Behaviour);

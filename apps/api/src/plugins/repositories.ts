@@ -1,5 +1,4 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`; and `app.alertKeys`. */
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.organisations`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';

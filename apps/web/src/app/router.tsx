@@ -59,22 +59,30 @@ function useHotspotsAddress() {
   const { hotspots, filters, change } = useMapAddress();
   return { hotspots, animals: filters.animals, onChange: (next: HotspotFilters | undefined) => change({ hotspots: next }) };
 }
+// Official notices (issue 33): a chunk of their own with their messages, loaded likewise.
+const loadNotices = withMessages('notices', () => import('./routes/notices.tsx'));
+const NoticesBanner = lazy(() => loadNotices().then((m) => ({ default: m.NoticesBanner }), without));
+const NoticesLayer = lazy(() => loadNotices().then((m) => ({ default: m.NoticesLayer }), without));
+const NoticesList = lazy(() => loadNotices().then((m) => ({ default: m.NoticesList }), without));
 const HotspotsControl = () => <HotspotsControlPart {...useHotspotsAddress()} />;
 const HotspotsLayer = () => <HotspotsLayerPart {...useHotspotsAddress()} />;
 const mapScreen = (
   <MapScreen
     controls={
       <>
+        <NoticesBanner />
         <AreaAlertsControl />
         <HotspotsControl />
       </>
     }
     layers={
       <>
+        <NoticesLayer />
         <AreaCircle />
         <HotspotsLayer />
       </>
     }
+    listTop={<NoticesList />}
   />
 );
 
@@ -94,6 +102,7 @@ const StaffPeopleScreen = staffScreen(() => import('../features/staff/components
 const StaffAuditScreen = staffScreen(() => import('../features/staff/components/staff-audit-screen.tsx'));
 const StaffInboxScreen = staffScreen(() => import('../features/staff/components/staff-inbox-screen.tsx'));
 const StaffOrganisationsScreen = staffScreen(() => import('../features/staff/components/staff-organisations-screen.tsx'));
+const StaffNoticesScreen = staffScreen(withMessages('notices', () => import('../features/staff/components/notice-form.tsx')));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {
@@ -140,6 +149,7 @@ const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.staffAudit]: StaffAuditScreen,
   [paths.staffInbox]: StaffInboxScreen,
   [paths.staffOrganisations]: StaffOrganisationsScreen,
+  [paths.staffNotices]: StaffNoticesScreen,
 };
 
 /** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
@@ -170,6 +180,7 @@ export function AppRoutes() {
         {/* The list and one organisation's form share a boundary: going between them builds nothing anew. */}
         <Route path={paths.staffOrganisations} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
         <Route path={paths.staffOrganisation} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
+        <Route path={paths.staffNotices} element={guarded('staff-notices', <StaffNoticesScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

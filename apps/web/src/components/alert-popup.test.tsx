@@ -93,7 +93,9 @@ describe('AlertPopup', () => {
     const organisation = { pl: 'Straż Miejska', en: 'City Guard' };
     const time = new Intl.DateTimeFormat('pl', { hour: '2-digit', minute: '2-digit' }).format(Date.parse(at));
     const { rerender } = render(<AlertPopup alert={alertAgo(3600_000, { officialStatus: { organisation, status: 'on-the-way', outcome: null, note: null, at } })} />);
-    expect(screen.getByTestId('official-status').textContent).toBe(`Straż Miejska: w drodze · ${time}`);
+    // Its code and messages load when an alert first has a status.
+    vi.useRealTimers();
+    expect((await screen.findByTestId('official-status')).textContent).toBe(`Straż Miejska: w drodze · ${time}`);
     expect(screen.queryByTestId('official-note')).toBeNull();
     const resolved = { organisation, status: 'resolved' as const, outcome: 'caught-or-moved' as const, note: 'Dzik odprowadzony do lasu', at };
     rerender(<AlertPopup alert={alertAgo(3600_000, { officialStatus: resolved })} />);

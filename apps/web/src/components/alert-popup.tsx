@@ -9,7 +9,7 @@ import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../
 import { useNow } from '../lib/use-now.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
-import { OfficialStatus } from './official-status.tsx';
+import { LazyOfficialStatus } from './lazy-official-status.tsx';
 
 export function AlertPopup({ alert, justSent = false }: { alert: Alert; justSent?: boolean }) {
   const now = useNow();
@@ -25,7 +25,7 @@ export function AlertPopup({ alert, justSent = false }: { alert: Alert; justSent
           {seen}
         </p>
       )}
-      <OfficialStatus status={alert.officialStatus} now={now} />
+      <LazyOfficialStatus status={alert.officialStatus} now={now} />
       <LazyWhatToDo alert={alert} justSent={justSent} />
       {alert.comments !== '' && (
         <p className="wa-popup-comments" data-testid="alert-comments">

@@ -27,7 +27,7 @@ afterEach(async () => {
 describe('WhatToDo', () => {
   it('dials the number as written without its spaces, names the service in the language, and gives the animal advice', async () => {
     const contacts = [
-      { name: { pl: 'Straż Miejska', en: 'City Guard' }, phone: '+48 12 411 00 00', for: ['injured' as const], organisationId: crypto.randomUUID(), inbox: true, openNow: true },
+      { name: { pl: 'Straż Miejska', en: 'City Guard' }, phone: '+48 12 411 00 00', for: ['injured' as const], organisationId: crypto.randomUUID(), inbox: true, openNow: false },
       { name: { pl: 'Numer alarmowy' }, phone: '112', for: ['injured' as const], organisationId: crypto.randomUUID(), inbox: false, openNow: true },
     ];
     renderWith(contacts);
@@ -65,7 +65,7 @@ describe('WhatToDo', () => {
   });
 
   it("gives a dead wild boar's finder the advice against swine fever, open just after sending and folded later", async () => {
-    const vet = { name: { pl: 'Powiatowy Lekarz Weterynarii', en: 'District Veterinary Officer' }, phone: null, organisationId: 'c', for: ['found-dead' as const], inbox: true, openNow: true };
+    const vet = { organisationId: 'v', name: { pl: 'Powiatowy Lekarz Weterynarii', en: 'District Veterinary Officer' }, phone: null, for: ['found-dead' as const], inbox: true, openNow: true };
     renderWith([vet], 'boar', 'found-dead', { justSent: true });
     const advice = screen.getByTestId('dead-boar-advice');
     expect(advice.hasAttribute('open')).toBe(true);

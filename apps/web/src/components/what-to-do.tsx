@@ -7,6 +7,7 @@
  * (lazy-what-to-do.tsx) with its messages.
  */
 import './what-to-do.css';
+import moreCss from './what-to-do-issue33.css?inline';
 import { useId } from 'react';
 import { animalByKey, isDeadBoar, type Alert, type Behaviour } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
@@ -21,8 +22,8 @@ export interface WhatToDoProps {
 /** The advice against African swine fever, in the order a finder needs it. */
 const DEAD_BOAR_ADVICE = ['do-not-touch', 'keep-dogs-away', 'note-place', 'clean-shoes'] as const;
 
-/** A service that took the report in: it has an inbox and reads it now (an older API says neither). */
-const tookIt = (contact: Contact) => contact.inbox === true && contact.openNow === true;
+/** A service that took the report in: it has an inbox and reads it now. */
+const tookIt = (contact: Contact) => contact.inbox && contact.openNow;
 
 const dial = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
 
@@ -34,6 +35,10 @@ export function WhatToDo({ alert, justSent = false }: WhatToDoProps) {
   const receiver = contacts.data?.find(tookIt);
   return (
     <section className="wa-what-to-do" aria-labelledby={titleId} data-testid="what-to-do">
+      {/* The routed report's note and the dead boar's advice: their rules come with this chunk, not the first load. */}
+      <style href="wa-what-to-do-33" precedence="default">
+        {moreCss}
+      </style>
       <h3 id={titleId}>{t('whatToDo.title')}</h3>
       {contacts.isPending ? (
         <div className="wa-calls-room" aria-hidden="true" />

@@ -21,6 +21,8 @@ export const paths = {
   /** Organisations (admin): the list; one's form at organisationPath(id). */
   staffOrganisations: '/staff/organisations',
   staffOrganisation: '/staff/organisations/:id',
+  /** Official notices: a member of a service posts and removes its notices (issue 33). */
+  staffNotices: '/staff/notices',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
   /** The read-only map other sites put in a frame (EMBED_PAGE; the server lets them frame only this page). */

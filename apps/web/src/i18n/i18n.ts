@@ -15,6 +15,8 @@ import type areaAlerts from './pl/area-alerts.json';
 import type embed from './pl/embed.json';
 import type hotspots from './pl/hotspots.json';
 import type moderation from './pl/moderation.json';
+import type notices from './pl/notices.json';
+import type official from './pl/official.json';
 import type photos from './pl/photos.json';
 import type report from './pl/report.json';
 import type selfCheck from './pl/self-check.json';
@@ -28,6 +30,8 @@ type Messages = typeof core &
   typeof embed &
   typeof hotspots &
   typeof moderation &
+  typeof notices &
+  typeof official &
   typeof photos &
   typeof report &
   typeof selfCheck &
@@ -43,6 +47,8 @@ export type Namespace =
   | 'embed'
   | 'hotspots'
   | 'moderation'
+  | 'notices'
+  | 'official'
   | 'photos'
   | 'report'
   | 'self-check'

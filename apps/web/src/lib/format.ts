@@ -1,5 +1,5 @@
 /** How the app writes coordinates, times and what was seen, in the active language (Intl). */
-import { isBehaviour, isHowMany, isOutcome, type Behaviour, type HowMany } from '@wildalert/shared';
+import { isBehaviour, isHowMany, type Behaviour, type HowMany } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
 
 /** At most 6 decimals (about 10 cm), no trailing zeros, a dot as the separator: "50.049683, 19.944544". */
@@ -97,30 +97,4 @@ export function sightingLine({ howMany, young, behaviour }: Sighting): string {
     isBehaviour(behaviour) ? t(`sighting.behaviour.${behaviour}`) : null,
   ];
   return parts.filter((part) => part !== null).join(' · ');
-}
-
-/** An alert's official status (issue 33), as the popup and the list show it. */
-interface OfficialStatusLike {
-  organisation: { pl: string; en?: string; uk?: string };
-  status: string;
-  outcome: string | null;
-  at: string;
-}
-
-/**
- * "Straż Miejska: w drodze · 14:05", "Straż Miejska: zamknięte — odłowione lub przepłoszone ·
- * 23.11, 14:05": the organisation in the visitor's language (else Polish), its step (with the
- * outcome once resolved), and when, in the visitor's clock. Steps and outcomes this app does not
- * know yet (a newer API) are said as plainly as it can.
- */
-export function officialStatusLine(status: OfficialStatusLike, now: number): string {
-  const organisation = status.organisation[language()] ?? status.organisation.pl;
-  const step =
-    status.status === 'acknowledged' || status.status === 'on-the-way'
-      ? t(`official.status.${status.status}`)
-      : isOutcome(status.outcome)
-        ? t('official.resolvedAs', { outcome: t(`official.outcome.${status.outcome}`) })
-        : t('official.status.resolved');
-  const at = Date.parse(status.at);
-  return Number.isNaN(at) ? `${organisation}: ${step}` : `${organisation}: ${step} · ${clockTime(at, now)}`;
 }

@@ -6,17 +6,8 @@ import { api } from './api-client.ts';
 /** The server's table changes only with its configuration (it answers with max-age=3600 too). */
 const CONTACTS_STALE_MS = 60 * 60_000;
 
-/**
- * One service as the app reads it. Since issue 33 the API adds its organisation, whether reports
- * land in its inbox and whether it reads it now; an older API's answer has none of them. A
- * service without a number (the veterinary officer's inbox) has `phone` null.
- */
-export type Contact = Omit<ContactListResponse['data'][number], 'phone'> & {
-  phone: string | null;
-  organisationId?: string;
-  inbox?: boolean;
-  openNow?: boolean;
-};
+/** One service for the place: whom to call, and whether reports land in its inbox and it reads it now (issue 33). */
+export type Contact = ContactListResponse['data'][number];
 
 function getContacts(latitude: number, longitude: number, behaviour: Behaviour): Promise<{ data: Contact[] }> {
   const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), behaviour });

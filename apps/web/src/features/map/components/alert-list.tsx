@@ -6,7 +6,7 @@
  * Loaded on demand.
  */
 import './toolbar-and-list.css';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { alertPath } from '../../../config/paths.ts';
 import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
@@ -17,7 +17,7 @@ import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { LazyAlertPhotos } from '../../../components/lazy-alert-photos.tsx';
-import { OfficialStatus } from '../../../components/official-status.tsx';
+import { LazyOfficialStatus } from '../../../components/lazy-official-status.tsx';
 
 interface AlertListProps {
   alerts: readonly Alert[];
@@ -29,6 +29,8 @@ interface AlertListProps {
   failed: boolean;
   onRetry(): void;
   onOpen(alert: Alert): void;
+  /** Above the alerts, from other features (the official notices in force). */
+  top?: ReactNode;
 }
 
 /** The feed of the same area and animals: its reader sees what is new, whatever the window shows now. */
@@ -43,7 +45,7 @@ function feedQuery(exportQuery: string): string {
 /** Where the list was left in each history entry (by the entry's key): scrolled to, and the alert opened. */
 const leftAt = new Map<string, { scrollTop: number; alertId: string }>();
 
-export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, onRetry, onOpen }: AlertListProps) {
+export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, onRetry, onOpen, top }: AlertListProps) {
   const now = useNow();
   const visitor = usePosition();
   const { view } = useMapView();
@@ -96,6 +98,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
           </a>
         </p>
       </div>
+      {top}
       {offlineNote && (
         <p className="wa-list-note wa-list-offline" role="status">
           {offlineNote}
@@ -140,7 +143,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   <h3>{name}</h3>
                   <span id={details}>
                     {seen !== '' && <span className="wa-list-sighting">{seen}</span>}
-                    <OfficialStatus status={alert.officialStatus} now={now} as="span" className="wa-list-official" />
+                    <LazyOfficialStatus status={alert.officialStatus} now={now} as="span" />
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     <span className="wa-list-meta">
                       <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}

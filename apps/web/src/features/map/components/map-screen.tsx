@@ -51,9 +51,11 @@ interface MapScreenProps {
   controls?: ReactNode;
   /** More layers inside the map, from other features. */
   layers?: ReactNode;
+  /** Shown at the top of the list view, from other features (the official notices). */
+  listTop?: ReactNode;
 }
 
-export function MapScreen({ controls, layers }: MapScreenProps = {}) {
+export function MapScreen({ controls, layers, listTop }: MapScreenProps = {}) {
   useDocumentTitle();
   const { id } = useParams();
   const queryClient = useQueryClient();
@@ -104,7 +106,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
     if (added[0] && Date.parse(added[0].createdAt) < Date.now() - RESTORED_MS) void refreshTiles(queryClient);
   }, [added, queryClient]);
   const shown = useShownAlerts(alerts.data?.data ?? lastSeen?.alerts, live, address.filters, created, focused.alert);
-  const { selection, select, unselect } = useSelection(created, focused.alert, live.removed, live.changed);
+  const { selection, select, unselect } = useSelection(created, focused.alert, live.removed);
   const [note, setNote] = useState<string | null>(() => (created ? t('map.created') : confirmed ? t('map.confirmed') : null));
   // The animals in view (for the legend and the empty-view note); null until the map tells.
   const [inView, setInView] = useState<readonly string[] | null>(null);
@@ -175,7 +177,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
             {layers && extrasDue && <Suspense fallback={null}>{layers}</Suspense>}
             {selection && (
               <Suspense fallback={null}>
-                <SelectionPopup selection={selection} onClose={closeSelection} onNote={setNote} createdId={created?.id} />
+                <SelectionPopup selection={selection} changed={live.changed} onClose={closeSelection} onNote={setNote} createdId={created?.id} />
               </Suspense>
             )}
           </BaseMap>
@@ -209,6 +211,7 @@ export function MapScreen({ controls, layers }: MapScreenProps = {}) {
               failed={alerts.isError && !lastSeen}
               onRetry={() => void alerts.refetch()}
               onOpen={openAlert}
+              top={listTop && <Suspense fallback={null}>{listTop}</Suspense>}
             />
           </Suspense>
         )}

@@ -9,10 +9,8 @@ export type Selection =
 /**
  * `created`: an alert just added, open from the start. `focused`: a permalink's alert,
  * opened when it arrives. `removed`: alerts hidden by moderation, whose popup closes.
- * `changed`: alerts as the live stream last told of them (a photo, votes, an official status),
- * which an open popup shows at once.
  */
-export function useSelection(created: Alert | undefined, focused: Alert | undefined, removed: ReadonlySet<string>, changed: ReadonlyMap<string, Alert>) {
+export function useSelection(created: Alert | undefined, focused: Alert | undefined, removed: ReadonlySet<string>) {
   const [selection, setSelection] = useState<Selection | null>(() => (created ? { kind: 'alert', alert: created } : null));
   useEffect(() => {
     if (focused) setSelection({ kind: 'alert', alert: focused });
@@ -20,18 +18,6 @@ export function useSelection(created: Alert | undefined, focused: Alert | undefi
   useEffect(() => {
     if (selection?.kind === 'alert' && removed.has(selection.alert.id)) setSelection(null);
   }, [removed, selection]);
-  useEffect(() => {
-    setSelection((now) => {
-      if (now?.kind === 'alert') {
-        const latest = changed.get(now.alert.id);
-        return latest && latest !== now.alert ? { kind: 'alert', alert: latest } : now;
-      }
-      if (now?.kind === 'spot' && now.alerts.some((a) => (changed.get(a.id) ?? a) !== a)) {
-        return { ...now, alerts: now.alerts.map((a) => changed.get(a.id) ?? a) };
-      }
-      return now;
-    });
-  }, [changed]);
   /** A popup closed: its selection ends, unless another has replaced it already. */
   const unselect = useCallback((s: Selection) => setSelection((now) => (now === s ? null : now)), []);
   return { selection, select: setSelection, unselect };

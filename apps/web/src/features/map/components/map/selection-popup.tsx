@@ -20,6 +20,8 @@ import { popupRoom } from './popup-room.ts';
 
 interface SelectionPopupProps {
   selection: Selection;
+  /** Alerts as the live stream last told of them (a photo, votes, an official status): the popup shows them as they are now. */
+  changed: ReadonlyMap<string, Alert>;
   onClose(s: Selection): void;
   onNote(message: string): void;
   /** The alert the visitor has just sent, if any: its popup opens with the advice for it unfolded. */
@@ -37,7 +39,8 @@ const MARKER_BELOW = 34;
 /** A room this tall shows the title, a few lines of text and the actions (votes, share, report) together. */
 const TALL_ENOUGH = 320;
 
-export function SelectionPopup({ selection, onClose, onNote, createdId }: SelectionPopupProps) {
+export function SelectionPopup({ selection: picked, changed, onClose, onNote, createdId }: SelectionPopupProps) {
+  const selection = useLatest(picked, changed);
   const map = useMap();
   const popup = useRef<LeafletPopup>(null);
   const [latitude, longitude] =
@@ -94,7 +97,8 @@ export function SelectionPopup({ selection, onClose, onNote, createdId }: Select
   useLayoutEffect(() => {
     close.current = onClose;
   });
-  const handlers = useMemo(() => ({ remove: () => close.current(selection) }), [selection]);
+  // Closing ends the selection as it was picked (useSelection knows that one).
+  const handlers = useMemo(() => ({ remove: () => close.current(picked) }), [picked]);
 
   // New content makes react-leaflet lay the popup out again and pan to it: only when the
   // selection itself changes, not on every render of the map.
@@ -186,6 +190,17 @@ function Scroller({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** The selection with its alerts as the live stream last told of them; the same object while none changed. */
+function useLatest(selection: Selection, changed: ReadonlyMap<string, Alert>): Selection {
+  return useMemo(() => {
+    if (selection.kind === 'alert') {
+      const latest = changed.get(selection.alert.id);
+      return latest && latest !== selection.alert ? { kind: 'alert', alert: latest } : selection;
+    }
+    return selection.alerts.some((a) => changed.has(a.id)) ? { ...selection, alerts: selection.alerts.map((a) => changed.get(a.id) ?? a) } : selection;
+  }, [selection, changed]);
 }
 
 /** Alerts listed at a time at one spot; the visitor asks for the next ones. */
