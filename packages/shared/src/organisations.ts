@@ -11,10 +11,10 @@ import { NamesSchema } from './names.ts';
 import { SightingFields } from './sighting.ts';
 import { INBOX_STATUSES, OUTCOMES } from './sighting-codes.ts';
 
-export const InboxStatusSchema = Type.Enum([...INBOX_STATUSES], {
+const InboxStatusSchema = Type.Enum([...INBOX_STATUSES], {
   description: 'Where the organisation is with the report: `new`, `acknowledged`, `on-the-way`, `resolved`',
 });
-export const OutcomeSchema = Type.Enum([...OUTCOMES], { description: 'How it was resolved' });
+const OutcomeSchema = Type.Enum([...OUTCOMES], { description: 'How it was resolved' });
 
 const ClockSchema = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$', description: 'HH:MM in the server\'s TIME_ZONE' });
 

@@ -13,7 +13,7 @@ export type Behaviour = (typeof BEHAVIOURS)[number];
 const URGENT_BEHAVIOURS: readonly Behaviour[] = ['aggressive', 'injured', 'dead-on-road', 'found-dead'];
 
 /** Behaviours that mean the animal is dead: for a wild boar, the veterinary officer's case (African swine fever). */
-export const DEAD_BEHAVIOURS: readonly Behaviour[] = ['dead-on-road', 'found-dead'];
+const DEAD_BEHAVIOURS: readonly Behaviour[] = ['dead-on-road', 'found-dead'];
 
 /** A dead wild boar: the finder is shown biosecurity advice, and the report goes to the veterinary officer. */
 export const isDeadBoar = (animal: string, behaviour: string | null): boolean => animal === 'boar' && DEAD_BEHAVIOURS.includes(behaviour as Behaviour);
