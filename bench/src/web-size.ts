@@ -19,8 +19,13 @@ import { seedAlertsSql } from './seed-sql.ts';
 
 /** A first phone visit, until the markers show, tiles aside. */
 export const FIRST_VISIT_BUDGET_KB = 200;
-/** Its scripts and styles. */
-export const SCRIPTS_STYLES_BUDGET_KB = 161;
+/**
+ * Its scripts and styles. 161 since the staff's routes (issue 32); 163 since official notices and
+ * statuses (issue 33): the map asks for the notices in force and draws their chip, and the
+ * status line's loader rides with the list, ~1.2 kB in all (measured 162.2 kB in English, which
+ * varies by ~0.7 kB from run to run). To win back: load the notices' code after the markers.
+ */
+export const SCRIPTS_STYLES_BUDGET_KB = 163;
 /**
  * Alerts seeded within 15 km of Kraków over a year: about 190 fall in the map's default window
  * (7 days), an answer of ~35 KB of JSON, as in the product owner's measurement (542 kB before
