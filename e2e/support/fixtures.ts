@@ -149,8 +149,15 @@ export async function startWildAlert(
 
 type StartedServer = Awaited<ReturnType<typeof startWildAlert>>;
 
-/** Tables that hold what visitors and moderators did; the rest (migrations, PostGIS's, the push keys and cursor) stay. */
-const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor'];
+/**
+ * Tables that hold what visitors and moderators did; the rest (migrations, PostGIS's, the push
+ * keys and cursor) stay, and so do the organisations the server's first start made from
+ * CONTACTS_FILE (those a test added go).
+ */
+const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'organisations'];
+
+/** Per server: when its first start had made the bundled organisations (read before any test wrote). */
+const seededUntil = new WeakMap<StartedServer, string>();
 
 /**
  * Empties a running server's PostgreSQL database, as a fresh one: every table of visitors'
@@ -171,8 +178,13 @@ async function emptyDatabase(server: StartedServer) {
       );
       // DELETE rather than TRUNCATE: a few rows go in milliseconds, where TRUNCATE makes every
       // table and index a new file. Foreign keys are not checked meanwhile: every row goes.
+      if (!seededUntil.has(server)) {
+        const [seeded] = (await c.query<{ at: string }>(`SELECT coalesce(max(created_at), now())::text AS at FROM organisations`)).rows;
+        seededUntil.set(server, seeded!.at);
+      }
       await c.query(
         `BEGIN; SET LOCAL session_replication_role = replica;
+         DELETE FROM organisations WHERE created_at > '${seededUntil.get(server)}';
          ${rows.map((r) => `DELETE FROM ${r.name};`).join(' ')}
          NOTIFY alert_events, 'reset'; COMMIT`,
       );

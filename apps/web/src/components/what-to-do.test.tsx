@@ -51,12 +51,13 @@ describe('WhatToDo', () => {
     expect(screen.getByRole('region', { name: 'Co robić' }).textContent).toContain('Zachowaj odstęp');
   });
 
-  it('says the report went to a service that reads its inbox now, with its number beside it; else the numbers to call', () => {
+  it('says the report went to a service that reads its inbox now, with its number beside it, and still offers the others (112); else the numbers to call', () => {
     const guard = { name: { pl: 'Straż Miejska' }, phone: '986', for: ['aggressive' as const], organisationId: 'a', inbox: true };
     const emergency = { name: { pl: 'Numer alarmowy' }, phone: '112', for: ['aggressive' as const], organisationId: 'b', inbox: false, openNow: true };
     renderWith([{ ...guard, openNow: true }, emergency], 'boar', 'aggressive');
     expect(screen.getByTestId('sent-to').textContent).toBe('Zgłoszenie trafiło do: Straż Miejska · tel. 986');
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['tel:986']);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['tel:986', 'tel:112']);
+    expect(screen.getByRole('link', { name: 'Zadzwoń: Numer alarmowy 112' })).toBeTruthy();
     cleanup();
     // Closed now: the numbers, as before.
     renderWith([{ ...guard, openNow: false }, emergency], 'boar', 'aggressive');

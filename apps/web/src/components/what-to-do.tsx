@@ -57,10 +57,12 @@ export function WhatToDo({ alert, justSent = false }: WhatToDoProps) {
               )}
             </p>
           )}
-          {!receiver && contacts.data.some((c) => c.phone) && (
+          {/* The others to call (112 for an aggressive animal) stay, whoever took the report in. */}
+          {contacts.data.some((c) => c !== receiver && c.phone) && (
             <ul className="wa-calls">
               {contacts.data.map(
                 (contact) =>
+                  contact !== receiver &&
                   contact.phone && (
                     <li key={contact.phone}>
                       <a className="wa-call" href={dial(contact.phone)}>
