@@ -20,12 +20,14 @@ import { seedAlertsSql } from './seed-sql.ts';
 /** A first phone visit, until the markers show, tiles aside. */
 export const FIRST_VISIT_BUDGET_KB = 200;
 /**
- * Its scripts and styles. 161 since the staff's routes (issue 32); 163 since official notices and
- * statuses (issue 33): the map asks for the notices in force and draws their chip, and the
- * status line's loader rides with the list, ~1.2 kB in all (measured 162.2 kB in English, which
- * varies by ~0.7 kB from run to run). To win back: load the notices' code after the markers.
+ * The map's scripts and styles: those before its markers and those it loads just after its first
+ * paint (the notices, the status line's loader, hotspots, the outbox panel…), each counted once at
+ * its size on the wire. Counted until the page has asked for no script for a second, not until
+ * the markers: which of those parts arrive before the markers depends on the host's speed (the
+ * old cut measured 157–163 kB for the same build). Measured 173.2–174.4 kB in pl/en/uk, the same
+ * on every run, at issue 33.
  */
-export const SCRIPTS_STYLES_BUDGET_KB = 163;
+export const SCRIPTS_STYLES_BUDGET_KB = 176;
 /**
  * Alerts seeded within 15 km of Kraków over a year: about 190 fall in the map's default window
  * (7 days), an answer of ~35 KB of JSON, as in the product owner's measurement (542 kB before
@@ -45,12 +47,15 @@ export interface Transfer {
 export interface FirstVisit {
   /** Everything until the first marker was visible, tiles aside. */
   totalKb: number;
+  /** The scripts and styles the map loads: until its markers show and the parts it loads after its first paint arrived. */
   scriptsStylesKb: number;
   /** The search answer(s) among it. */
   alertsKb: number;
   /** What the service worker downloaded to precache once the page had loaded. */
   precacheKb: number;
   transfers: Transfer[];
+  /** Those scripts and styles, each once. */
+  code: Transfer[];
   /** Every request the page sent before the markers showed, finished or not (low-priority preloads may finish later). */
   requested: Array<{ url: string; initiator: string }>;
   precached: Transfer[];
@@ -80,7 +85,12 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
     await cdp.send('Network.enable');
     const requests = new Map<string, { url: string; type: string; initiator: string }>();
     const transfers: Transfer[] = [];
+    const code: Transfer[] = [];
     let markersShown = false;
+    let settled = false;
+    // The page's scripts and styles under way, and when the last began or ended.
+    const loading = new Set<string>();
+    let lastActivity = Date.now();
     // The map's searches (one per tile) under way: the markers have shown once all have answered.
     const searching = new Set<string>();
     const requested: FirstVisit['requested'] = [];
@@ -88,13 +98,30 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
       requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', initiator: e.initiator.type });
       if (!markersShown) requested.push({ url: e.request.url, initiator: e.initiator.type });
       if (ALERTS.test(e.request.url)) searching.add(e.requestId);
+      if (!settled && (e.type === 'Script' || e.type === 'Stylesheet') && new URL(e.request.url).origin === origin) {
+        loading.add(e.requestId);
+        lastActivity = Date.now();
+      }
     });
-    cdp.on('Network.loadingFailed', (e) => searching.delete(e.requestId));
+    const ended = (requestId: string) => {
+      searching.delete(requestId);
+      if (loading.delete(requestId)) lastActivity = Date.now();
+    };
+    // Files the service worker answered, once it had taken the page over: their bytes crossed the
+    // network once, when it precached them, and are counted at that size.
+    const fromWorker = new Set<string>();
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.response.fromServiceWorker) fromWorker.add(e.requestId);
+    });
+    cdp.on('Network.loadingFailed', (e) => ended(e.requestId));
     cdp.on('Network.loadingFinished', (e) => {
-      searching.delete(e.requestId);
+      ended(e.requestId);
       const request = requests.get(e.requestId);
-      if (!request || markersShown || new URL(request.url).origin !== origin) return;
-      transfers.push({ ...request, bytes: e.encodedDataLength });
+      if (!request || settled || new URL(request.url).origin !== origin) return;
+      const transfer = { ...request, bytes: fromWorker.has(e.requestId) ? -1 : e.encodedDataLength };
+      if (!markersShown) transfers.push(transfer);
+      const isCode = request.type === 'Script' || request.type === 'Stylesheet';
+      if (isCode && !code.some((t) => t.url === request.url)) code.push(transfer);
     });
     // The worker's own requests (precaching) are not the page's: counted on its side.
     const precached: Array<Promise<Transfer>> = [];
@@ -122,18 +149,28 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
       if (Date.now() > deadline) throw new Error('The map\'s searches did not all answer within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    // Then the parts the map loads just after its first paint (the notices, the status line's
+    // loader…): whether each arrives before or after the markers depends on the host's speed, so
+    // the count goes on until the page has asked for nothing of ours for a second, to count the
+    // same files on every run.
     markersShown = true;
+    for (const deadline = Date.now() + 30_000; loading.size > 0 || Date.now() - lastActivity < 1_000; ) {
+      if (Date.now() > deadline) throw new Error('The map kept loading scripts for 30 s after its markers showed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    settled = true;
     // Then the worker installs, precaches (all of it before it activates), and takes the page over.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     const worker = await Promise.all(precached);
-    const scriptsStyles = transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
+    for (const t of [...transfers, ...code]) if (t.bytes < 0) t.bytes = worker.find((w) => w.url === t.url)?.bytes ?? 0;
     const alerts = transfers.filter((t) => ALERTS.test(t.url));
     return {
       totalKb: kb(transfers),
-      scriptsStylesKb: kb(scriptsStyles),
+      scriptsStylesKb: kb(code),
       alertsKb: kb(alerts),
       precacheKb: kb(worker),
       transfers,
+      code,
       requested,
       precached: worker,
     };
