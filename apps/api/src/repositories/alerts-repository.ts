@@ -29,9 +29,10 @@ const WITHIN = (column: string, point: string, metres: string) =>
  * The search, shared by every format: alerts within `radius` km (great circle, on a sphere)
  * of a point, at their public location, never hidden ones, filtered by animal and time,
  * newest first and numbered `n`; `select` folds them into one text. With `oneMore`, a row
- * beyond the limit is read so that `select` can tell the answer was truncated.
+ * beyond the limit is read so that `select` can tell the answer was truncated. `join` adds to
+ * each alert what `select` reads several times (computed once per row).
  */
-const searchSql = (select: string, oneMore: boolean) => `SELECT ${select} AS body
+const searchSql = (select: string, oneMore: boolean, join = '') => `SELECT ${select} AS body
      FROM (
        SELECT a.*, row_number() OVER (ORDER BY ${NEWEST_FIRST}) AS n
        FROM alerts a
@@ -41,7 +42,7 @@ const searchSql = (select: string, oneMore: boolean) => `SELECT ${select} AS bod
          AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
        ORDER BY ${NEWEST_FIRST}
        LIMIT $6 + ${oneMore ? 1 : 0}
-     ) a`;
+     ) a ${join}`;
 
 /**
  * The map's search: the whole answer body, `{"data": [...], "truncated": bool}`, as JSON
@@ -83,8 +84,8 @@ const CSV_SQL = (() => {
   const fields = alertFields('public');
   /** Free text as a quoted cell with quotes doubled, a formula's first character defused. */
   const text = (sql: string) => `'"' || replace(CASE WHEN ${sql} ~ '^[-=+@\\t\\r]' THEN '''' || ${sql} ELSE ${sql} END, '"', '""') || '"'`;
-  /** A field of the official status (OFFICIAL_STATUS_JSON); an empty cell without one. */
-  const status = (path: string) => `coalesce(${OFFICIAL_STATUS_JSON}#>>'{${path}}', '')`;
+  /** A field of the official status (OFFICIAL_STATUS_JSON, read once per alert below); an empty cell without one. */
+  const status = (path: string) => `coalesce(official.status#>>'{${path}}', '')`;
   const cells = {
     ...fields,
     comments: text('a.comments'),
@@ -105,6 +106,7 @@ const CSV_SQL = (() => {
     `'${Object.keys(cells).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),
        chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
     false,
+    `CROSS JOIN LATERAL (SELECT ${OFFICIAL_STATUS_JSON} AS status) official`,
   );
 })();
 
