@@ -70,7 +70,6 @@ const mapScreen = (
   <MapScreen
     controls={
       <>
-        <NoticesBanner />
         <AreaAlertsControl />
         <HotspotsControl />
       </>
@@ -82,6 +81,7 @@ const mapScreen = (
         <HotspotsLayer />
       </>
     }
+    mapTop={<NoticesBanner />}
     listTop={<NoticesList />}
   />
 );

@@ -51,11 +51,13 @@ interface MapScreenProps {
   controls?: ReactNode;
   /** More layers inside the map, from other features. */
   layers?: ReactNode;
+  /** Under the map's top edge, below its own status, from other features (the official notices). */
+  mapTop?: ReactNode;
   /** Shown at the top of the list view, from other features (the official notices). */
   listTop?: ReactNode;
 }
 
-export function MapScreen({ controls, layers, listTop }: MapScreenProps = {}) {
+export function MapScreen({ controls, layers, mapTop, listTop }: MapScreenProps = {}) {
   useDocumentTitle();
   const { id } = useParams();
   const queryClient = useQueryClient();
@@ -187,6 +189,7 @@ export function MapScreen({ controls, layers, listTop }: MapScreenProps = {}) {
             refreshing={tileAnswers.refreshing && !tileAnswers.firstLoad}
             failed={tileAnswers.failed}
             onRetry={tileAnswers.retry}
+            after={!list && mapTop && extrasDue && <Suspense fallback={null}>{mapTop}</Suspense>}
           >
             {markers && tileAnswers.settled && !tileAnswers.failed && inView?.length === 0 && (
               <Suspense fallback={null}>
