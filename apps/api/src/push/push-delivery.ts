@@ -8,7 +8,7 @@
  * a time. A timer catches up on what a lost notification or a retry's back-off leaves.
  * POST /Alerts never waits for any of it.
  */
-import { coalesced } from '../lib/coalesced.ts';
+import { DeliveryLoop, type DeliveryLog } from '../lib/delivery-loop.ts';
 import { PUSH_COALESCE_MINUTES } from '@wildalert/shared';
 import type { ClaimedJob, PushRepository } from '../repositories/push-repository.ts';
 import { noticeNotificationFor, notificationFor, statusNotificationFor } from './notification.ts';
@@ -42,59 +42,22 @@ interface Prepared {
   statusAlertIds: string[];
 }
 
-interface Log {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-}
-
-export class PushDelivery {
-  /** Matches new events and claims due jobs; overlapping calls share one pass (and one more after it). */
-  private readonly passes = coalesced(
-    async () => {
-      await this.repo.matchNewEvents(PUSH_COALESCE_MINUTES);
-      await this.claimAndSend();
-    },
-    () => !this.stopped,
-  );
-  /** Batches with the sender threads: a slow push service holds up neither matching nor other batches. */
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Notifications in those batches. */
+export class PushDelivery extends DeliveryLoop {
+  /** Notifications in the batches with the sender threads (each batch a send under way). */
   private notificationsInFlight = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
 
   constructor(
     private readonly repo: PushRepository,
     private readonly sender: PushSender,
-    private readonly log: Log,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
+    log: DeliveryLog,
+  ) {
+    super('web push delivery', POLL_MS, log);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.passes.current?.catch(() => undefined);
-    await Promise.all(this.inFlight);
-  }
-
-  /** Something may be due (a new alert committed, a back-off over): look for work. */
-  kick(): void {
-    if (this.stopped) return;
-    this.passes.run().catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed'));
-  }
-
-  /** Resolves once every committed alert is matched and every due notification answered. */
-  async flush(): Promise<void> {
-    await this.passes.run();
-    while (this.inFlight.size > 0) {
-      await Promise.all(this.inFlight);
-      await this.passes.run();
-    }
+  /** Matches the events committed since (new alerts, notices, status steps), then claims due jobs. */
+  protected async pass(): Promise<void> {
+    await this.repo.matchNewEvents(PUSH_COALESCE_MINUTES);
+    await this.claimAndSend();
   }
 
   private async claimAndSend(): Promise<void> {
@@ -104,23 +67,23 @@ export class PushDelivery {
       const outgoing = await this.prepare(jobs);
       if (outgoing.length === 0) continue;
       this.notificationsInFlight += outgoing.length;
-      const sending: Promise<void> = this.sender
-        .send(outgoing.map((o) => o.notification))
-        .then((results) => this.record(outgoing, results))
-        .catch(async (err: unknown) => {
-          // A sender thread died with the batch: each is tried again after the usual back-off.
-          this.log.warn({ err }, 'web push delivery failed');
-          await this.repo.postpone(outgoing.map(({ job }) => ({ subscriptionId: job.subscriptionId, runAt: new Date(Date.now() + retryDelayMs(job.attempts, undefined)) })), true);
-        })
-        .catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed'))
-        .finally(() => {
-          this.inFlight.delete(sending);
+      this.track(
+        this.sender
+          .send(outgoing.map((o) => o.notification))
+          .then((results) => this.record(outgoing, results))
+          .catch(async (err: unknown) => {
+            // A sender thread died with the batch: each is tried again after the usual back-off.
+            this.log.warn({ err }, 'web push delivery failed');
+            await this.repo.postpone(outgoing.map(({ job }) => ({ subscriptionId: job.subscriptionId, runAt: new Date(Date.now() + retryDelayMs(job.attempts, undefined)) })), true);
+          })
+          .catch((err: unknown) => this.log.warn({ err }, 'web push delivery failed')),
+        () => {
           const wasFull = this.notificationsInFlight >= MAX_IN_FLIGHT;
           this.notificationsInFlight -= outgoing.length;
           // Room for more, if the claims stopped for lack of it.
           if (wasFull) this.kick();
-        });
-      this.inFlight.add(sending);
+        },
+      );
     }
   }
 

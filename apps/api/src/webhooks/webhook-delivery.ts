@@ -9,7 +9,7 @@
  * `perEndpoint` messages are under way to one endpoint (in all instances together) and
  * `concurrency` in one instance: a dead or slow endpoint holds up only its own messages.
  */
-import { coalesced } from '../lib/coalesced.ts';
+import { DeliveryLoop, type DeliveryLog } from '../lib/delivery-loop.ts';
 import type { Attempt, WebhookSender } from './webhook-sender.ts';
 import type { ClaimedDelivery, WebhooksRepository } from './webhooks-repository.ts';
 
@@ -40,70 +40,39 @@ export interface DeliverySettings {
   timeoutMs: number;
 }
 
-interface Log {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-}
-
 const isDelivered = (attempt: Attempt) => attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
 
-export class WebhookDelivery {
-  /** Claims due messages; overlapping calls share one pass (and one more after it). */
-  private readonly passes = coalesced(() => this.claimAndSend(), () => !this.stopped);
-  private readonly inFlight = new Set<Promise<void>>();
-  private pollTimer: NodeJS.Timeout | undefined;
-  private pruneTimer: NodeJS.Timeout | undefined;
+export class WebhookDelivery extends DeliveryLoop {
   private wakeTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
 
   constructor(
     private readonly repo: WebhooksRepository,
     private readonly sender: WebhookSender,
     private readonly settings: DeliverySettings,
-    private readonly log: Log,
-  ) {}
+    log: DeliveryLog,
+  ) {
+    super('webhook delivery', POLL_MS, log);
+  }
 
-  start(): void {
-    this.pollTimer = setInterval(() => this.kick(), POLL_MS);
-    this.pollTimer.unref();
-    this.pruneTimer = setInterval(() => {
+  override start(): void {
+    this.every(PRUNE_EVERY_MS, () => {
       this.repo.prune(new Date(Date.now() - LOG_DAYS * 24 * 3600_000)).catch((err: unknown) => this.log.warn({ err }, 'pruning the webhook log failed'));
-    }, PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
-    this.kick();
+    });
+    super.start();
   }
 
-  /** Stops claiming; attempts under way are cut short (their leases run out, and they are sent again). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.pollTimer);
-    clearInterval(this.pruneTimer);
+  /** Attempts under way are cut short at a stop (their leases run out, and they are sent again). */
+  protected override cutShort(): void {
     clearTimeout(this.wakeTimer);
-    await this.passes.current?.catch(() => undefined);
     this.sender.close();
-    await Promise.all(this.inFlight);
   }
 
-  /** Something may be due (a message queued, an attempt over, a retry's time): look for work. */
-  kick(): void {
-    if (this.stopped) return;
-    this.passes.run().catch((err: unknown) => this.log.warn({ err }, 'webhook delivery failed'));
-  }
-
-  /** Resolves once every message due now has been attempted and its outcome recorded. */
-  async flush(): Promise<void> {
-    await this.passes.run();
-    while (this.inFlight.size > 0) {
-      await Promise.all(this.inFlight);
-      await this.passes.run();
-    }
-  }
-
-  private async claimAndSend(): Promise<void> {
+  /** Claims due messages, as many as this instance may have under way, and attempts each. */
+  protected async pass(): Promise<void> {
     const { concurrency, perEndpoint, timeoutMs } = this.settings;
-    while (!this.stopped && this.inFlight.size < concurrency) {
+    while (!this.stopped && this.sending < concurrency) {
       const now = new Date();
-      const claimed = await this.repo.claimDue(Math.min(CLAIM_BATCH, concurrency - this.inFlight.size), perEndpoint, now, new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS));
+      const claimed = await this.repo.claimDue(Math.min(CLAIM_BATCH, concurrency - this.sending), perEndpoint, now, new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS));
       for (const delivery of claimed) this.attempt(delivery);
       if (claimed.length === 0) break;
     }
@@ -122,16 +91,14 @@ export class WebhookDelivery {
   }
 
   private attempt(delivery: ClaimedDelivery): void {
-    const sending: Promise<void> = this.sender
-      .send(delivery)
-      .then((attempt) => this.record(delivery, attempt))
-      .catch((err: unknown) => this.log.warn({ err }, 'recording a webhook attempt failed'))
-      .finally(() => {
-        this.inFlight.delete(sending);
-        // A place is free, for this endpoint's next message or another's.
-        this.kick();
-      });
-    this.inFlight.add(sending);
+    this.track(
+      this.sender
+        .send(delivery)
+        .then((attempt) => this.record(delivery, attempt))
+        .catch((err: unknown) => this.log.warn({ err }, 'recording a webhook attempt failed')),
+      // A place is free, for this endpoint's next message or another's.
+      () => this.kick(),
+    );
   }
 
   private async record(delivery: ClaimedDelivery, attempt: Attempt): Promise<void> {
