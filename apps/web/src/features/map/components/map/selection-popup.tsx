@@ -10,6 +10,7 @@ import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
 import { AlertVotes } from '../../../../components/alert-votes.tsx';
+import { LazyFollowReport } from '../../../../components/lazy-follow-report.tsx';
 import { t } from '../../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
@@ -261,6 +262,7 @@ function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string)
   return (
     <div className="wa-popup-actions">
       <AlertVotes alert={alert} />
+      <LazyFollowReport alertId={alert.id} />
       <ShareAlert alert={alert} onNote={onNote} />
       <ReportAbuse alertId={alert.id} />
     </div>
