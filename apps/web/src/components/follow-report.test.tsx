@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldErrorCode } from '@wildalert/shared';
 import { activate, loadMessages, t } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { rememberReport, setFollowed } from '../lib/my-reports.ts';
@@ -53,7 +54,7 @@ describe('FollowReport', () => {
 });
 
 describe('a follow that did not start, in the visitor’s words: never "following"', () => {
-  const refused = (status: number, endpointCode?: string) =>
+  const refused = (status: number, endpointCode?: FieldErrorCode) =>
     new ApiError('http', status, {
       type: '/problems/validation',
       title: 'x',

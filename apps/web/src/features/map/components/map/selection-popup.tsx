@@ -108,7 +108,7 @@ export function SelectionPopup({ selection: picked, changed, onClose, onNote, cr
       selection.kind === 'alert' ? (
         <PopupBody onResize={relayout}>
           <Scroller>
-            <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} />
+            <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} reporter={<FollowReport alertId={selection.alert.id} />} />
           </Scroller>
           <AlertActions alert={selection.alert} onNote={onNote} />
         </PopupBody>
@@ -231,7 +231,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
       {alerts.slice(0, shown).map((alert, i) => (
         <div key={alert.id} {...(i === revealed ? { ref: firstRevealed, tabIndex: -1 } : {})}>
           {i > 0 && <hr />}
-          <AlertPopup alert={alert} />
+          <AlertPopup alert={alert} reporter={<FollowReport alertId={alert.id} />} />
           <AlertActions alert={alert} onNote={onNote} />
         </div>
       ))}
@@ -256,13 +256,21 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
   );
 }
 
+/**
+ * "Obserwuj zgłoszenie" under the status of an alert this device reported, near the top of its
+ * text (which scrolls; the actions below stay in view); not on the embedded map, which is read-only.
+ */
+function FollowReport({ alertId }: { alertId: string }) {
+  if (useEmbedded()) return null;
+  return <LazyFollowReport alertId={alertId} />;
+}
+
 function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string): void }) {
   // The embedded map is read-only.
   if (useEmbedded()) return null;
   return (
     <div className="wa-popup-actions">
       <AlertVotes alert={alert} />
-      <LazyFollowReport alertId={alert.id} />
       <ShareAlert alert={alert} onNote={onNote} />
       <ReportAbuse alertId={alert.id} />
     </div>
