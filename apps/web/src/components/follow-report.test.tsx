@@ -44,6 +44,22 @@ describe('FollowReport', () => {
     expect(screen.getByText(/^На iPhone та iPad сповіщення працюють після додавання WildAlert на початковий екран/)).toBeTruthy();
   });
 
+  it('says how to unblock notifications when this site is denied them, and offers no button', () => {
+    // jsdom has no push at all: a browser's Push API as pushSupport() looks for it, with notifications denied.
+    const globals = { PushManager: class {}, Notification: { permission: 'denied' } };
+    Object.assign(window, globals);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    try {
+      rememberReport(ID, KEY);
+      render(<FollowReport alertId={ID} />);
+      expect(screen.getByText('Powiadomienia są zablokowane dla tej strony. Zezwól na nie w ustawieniach przeglądarki, by obserwować zgłoszenie.')).toBeTruthy();
+      expect(screen.queryByRole('button')).toBeNull();
+    } finally {
+      for (const name of Object.keys(globals)) delete (window as unknown as Record<string, unknown>)[name];
+      delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+    }
+  });
+
   it('still follows after a reload, as the device remembered, and offers to stop', () => {
     rememberReport(ID, KEY);
     setFollowed(ID, 'https://push.example/sub/1');
