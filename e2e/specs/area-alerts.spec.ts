@@ -6,11 +6,12 @@
  * the sheet says so and offers the feed instead.
  */
 import type { Page } from '@playwright/test';
-import { startPushService, type BrowserSubscription, type PushService } from '@wildalert/test-support';
 import { expect, test } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
 import { KRAKOW, PHONE } from '../support/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { useStandInSubscription, withPush } from '../support/push.ts';
+import type { BrowserSubscription } from '@wildalert/test-support';
 
 const bell = (page: Page) => page.getByRole('button', { name: 'Powiadamiaj mnie o zgłoszeniach w pobliżu' });
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Powiadamiaj mnie' });
@@ -93,49 +94,8 @@ test('without the Push API the sheet says so and offers the feed', async ({ page
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-/** One push service for the file's tests; each test's server trusts its certificate. */
-const withPush = test.extend<object, { push: PushService }>({
-  push: [
-    async ({}, use) => {
-      const push = await startPushService();
-      await use(push);
-      await push.close();
-    },
-    { scope: 'worker' },
-  ],
-  serverOptions: async ({ push }, use) => use({ engine: 'postgres', env: { PUSH_CA_FILE: push.caFile, PUSH_SERVICES: push.host } }),
-});
-
 withPush.describe('subscribed through the sheet', () => {
   withPush.use({ serviceWorkers: 'allow' });
-
-  /**
-   * Chromium subscribes only through Google's push service, which this machine cannot reach, so
-   * the page's pushManager hands out a subscription of the stand-in instead (its endpoint and
-   * keys, as `subscribe()` would). Everything after that is real: the sheet, the API, VAPID,
-   * encryption, and the service worker showing what the push carried.
-   */
-  async function useStandInSubscription(page: Page, subscription: BrowserSubscription) {
-    await page.context().grantPermissions(['notifications']);
-    await page.addInitScript((sub: BrowserSubscription) => {
-      const KEY = 'test-push-subscription';
-      const make = () => ({
-        endpoint: sub.endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: null },
-        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-        unsubscribe: async () => {
-          localStorage.removeItem(KEY);
-          return true;
-        },
-      });
-      PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? (make() as unknown as PushSubscription) : null);
-      PushManager.prototype.subscribe = async () => {
-        localStorage.setItem(KEY, '1');
-        return make() as unknown as PushSubscription;
-      };
-    }, subscription);
-  }
 
   async function serverCopy(page: Page, sub: BrowserSubscription, origin: string) {
     const res = await page.request.post(`${origin}/PushSubscriptions/lookup`, { data: { endpoint: sub.endpoint, auth: sub.keys.auth } });

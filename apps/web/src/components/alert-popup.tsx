@@ -3,6 +3,7 @@
  * the test screen as it is. Comments are React text: markup in them shows, never runs.
  */
 import './alert-popup.css';
+import type { ReactNode } from 'react';
 import { animalByKey, animalName, type Alert } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
 import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../lib/format.ts';
@@ -11,7 +12,8 @@ import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
 import { LazyOfficialStatus } from './lazy-official-status.tsx';
 
-export function AlertPopup({ alert, justSent = false }: { alert: Alert; justSent?: boolean }) {
+/** `reporter`: what the device that sent the alert is offered (following it), under its status. */
+export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert; justSent?: boolean; reporter?: ReactNode }) {
   const now = useNow();
   const animal = animalByKey(alert.animal);
   const name = animalName(animal, language());
@@ -26,6 +28,7 @@ export function AlertPopup({ alert, justSent = false }: { alert: Alert; justSent
         </p>
       )}
       <LazyOfficialStatus status={alert.officialStatus} now={now} />
+      {reporter}
       <LazyWhatToDo alert={alert} justSent={justSent} />
       {alert.comments !== '' && (
         <p className="wa-popup-comments" data-testid="alert-comments">

@@ -13,6 +13,7 @@ import type core from './pl/core.json';
 import type addAlert from './pl/add-alert.json';
 import type areaAlerts from './pl/area-alerts.json';
 import type embed from './pl/embed.json';
+import type follow from './pl/follow.json';
 import type hotspots from './pl/hotspots.json';
 import type moderation from './pl/moderation.json';
 import type notices from './pl/notices.json';
@@ -28,6 +29,7 @@ type Messages = typeof core &
   typeof addAlert &
   typeof areaAlerts &
   typeof embed &
+  typeof follow &
   typeof hotspots &
   typeof moderation &
   typeof notices &
@@ -45,6 +47,7 @@ export type Namespace =
   | 'add-alert'
   | 'area-alerts'
   | 'embed'
+  | 'follow'
   | 'hotspots'
   | 'moderation'
   | 'notices'

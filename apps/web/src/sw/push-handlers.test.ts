@@ -43,6 +43,23 @@ describe('push', () => {
     ]);
   });
 
+  it("shows a followed report's status apart from area alerts, one per report, linking to that report", async () => {
+    const w = worker();
+    const status = { title: 'Twoje zgłoszenie: Dzik', body: 'Straż Miejska: w drodze', url: '/WildAlertApp/alerts/abc', alertIds: [], statusAlertIds: ['abc'], lang: 'pl' };
+    await showPush(w.scope, data(status));
+    await showPush(w.scope, data({ ...status, url: '/WildAlertApp/alerts/def', statusAlertIds: ['def'] }));
+    await showPush(w.scope, data({ title: 'Nowe zgłoszenie w pobliżu', url: '/WildAlertApp/alerts/ghi', alertIds: ['ghi'] }));
+    // A new area alert does not replace the report's step, nor one report's step another's.
+    expect(w.shown.map((s) => [s.title, s.options?.tag, s.options?.data])).toEqual([
+      ['Twoje zgłoszenie: Dzik', 'wildalert-status-abc', { url: `${APP}alerts/abc` }],
+      ['Twoje zgłoszenie: Dzik', 'wildalert-status-def', { url: `${APP}alerts/def` }],
+      ['Nowe zgłoszenie w pobliżu', 'wildalert-area', { url: `${APP}alerts/ghi` }],
+    ]);
+    // Tapped: the app opens on that report.
+    await openFromNotification(w.scope, `${APP}alerts/abc`);
+    expect(w.opened).toEqual([`${APP}alerts/abc`]);
+  });
+
   it.each([
     ['no payload', null],
     ['a payload that is not JSON', data('{oops')],

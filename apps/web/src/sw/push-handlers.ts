@@ -1,7 +1,8 @@
 /**
- * The service worker's part in area alerts (web push): every push shows a notification
- * (browsers revoke subscriptions that push silently), a click opens or focuses the alert's
- * page, and a subscription the browser replaced is carried over to the new one, area and all.
+ * The service worker's part in web push (area alerts, notices, a followed report's status):
+ * every push shows a notification (browsers revoke subscriptions that push silently), a click
+ * opens or focuses the alert's page, and a subscription the browser replaced is carried over
+ * to the new one, area and all.
  * Written against the few worker APIs they use, so that a unit test can drive them.
  */
 
@@ -32,7 +33,7 @@ export interface PushScope {
 /** The notification a push shows: the server's title, body and link, or a plain one when the payload is unreadable. */
 function notificationFor(scope: PushScope, data: { json(): unknown } | null): ShownNotification {
   const app = scope.registration.scope;
-  let payload: Partial<Record<'title' | 'body' | 'url' | 'lang', unknown>> = {};
+  let payload: Partial<Record<'title' | 'body' | 'url' | 'lang' | 'statusAlertIds', unknown>> = {};
   try {
     const parsed = data?.json();
     if (parsed && typeof parsed === 'object') payload = parsed as typeof payload;
@@ -43,6 +44,8 @@ function notificationFor(scope: PushScope, data: { json(): unknown } | null): Sh
   // Only a link into the app: a notification must not open another site.
   const url = new URL(text(payload.url, app), app);
   const safe = url.origin === new URL(app).origin ? url.href : app;
+  const statusIds = Array.isArray(payload.statusAlertIds) ? payload.statusAlertIds : [];
+  const followed = typeof statusIds[0] === 'string' ? statusIds[0] : undefined;
   return {
     title: text(payload.title, 'WildAlert: nowe zgłoszenie w pobliżu'),
     options: {
@@ -51,8 +54,9 @@ function notificationFor(scope: PushScope, data: { json(): unknown } | null): Sh
       badge: new URL('icon-192.png', app).href,
       // The subscriber's language, as the server wrote it.
       lang: text(payload.lang, 'pl'),
-      // One notification of area alerts at a time: the newest replaces the last.
-      tag: 'wildalert-area',
+      // One notification of area alerts at a time: the newest replaces the last. A followed
+      // report's official step is apart, one per report: its next step replaces it, an area alert does not.
+      tag: followed === undefined ? 'wildalert-area' : `wildalert-status-${followed}`,
       data: { url: safe },
     },
   };

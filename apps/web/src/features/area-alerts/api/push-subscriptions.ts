@@ -1,5 +1,5 @@
 /** /PushSubscriptions: this device's subscription to alerts around a point, by its endpoint and auth secret. */
-import type { PushSubscriptionInfo, PushSubscriptionResponse, VapidKeyResponse } from '@wildalert/shared';
+import type { PushSubscriptionInfo, PushSubscriptionResponse } from '@wildalert/shared';
 import { language, t } from '../../../i18n/i18n.ts';
 import { api, type ApiError } from '../../../lib/api-client.ts';
 
@@ -16,10 +16,6 @@ const post = (path: string, body: unknown, method = 'POST') =>
   api<PushSubscriptionResponse>(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 const proof = (subscription: PushSubscription) => ({ endpoint: subscription.endpoint, auth: subscription.toJSON().keys?.auth ?? '' });
-
-export async function vapidPublicKey(): Promise<string> {
-  return (await api<VapidKeyResponse>('/PushSubscriptions/key')).data.publicKey;
-}
 
 export async function saveSubscription(subscription: PushSubscription, area: Area, paused = false): Promise<PushSubscriptionInfo> {
   const { endpoint, keys } = subscription.toJSON();

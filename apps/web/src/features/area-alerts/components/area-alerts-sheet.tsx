@@ -25,12 +25,11 @@ import {
   pauseSubscription,
   readSubscription,
   saveSubscription,
-  vapidPublicKey,
   type Area,
   refusalMessage,
 } from '../api/push-subscriptions.ts';
 import { areaDraft } from '../hooks/area-draft.ts';
-import { currentPushSubscription, PermissionError, pushSupport, subscribePush, type PushSupport } from '../hooks/push-support.ts';
+import { currentPushSubscription, PermissionError, pushSupport, subscribePush, vapidPublicKey, type PushSupport } from '../../../lib/push-support.ts';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
 type PointSource = 'position' | 'centre';

@@ -20,6 +20,7 @@
 import { createStore, del, entries as storedEntries, set, type UseStore } from 'idb-keyval';
 import type { Alert, CreateAlertBody, Photo } from '@wildalert/shared';
 import { ApiError } from '../../../lib/api-client.ts';
+import { rememberReport } from '../../../lib/my-reports.ts';
 import { postAlert, postPhoto } from './send-alert.ts';
 
 /** Why the server refused an alert or a photo for good (it is not sent again). */
@@ -356,6 +357,13 @@ let deviceOutbox: Outbox | undefined;
 
 /** The app's outbox, built once: the add form queues in it, the list shows it, the app starts it. */
 export function theOutbox(): Outbox {
-  deviceOutbox ??= new Outbox();
+  if (!deviceOutbox) {
+    deviceOutbox = new Outbox();
+    // The entry is forgotten once all is sent: the device keeps the alert's key apart, so that its
+    // reporter can follow it later (from its popup, after a reload).
+    deviceOutbox.subscribe((change, entry) => {
+      if (change === 'sent' && entry?.stored) rememberReport(entry.stored.alertId, entry.stored.alertKey);
+    });
+  }
   return deviceOutbox;
 }

@@ -10,6 +10,7 @@ import { Popup, useMap } from 'react-leaflet';
 import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
 import { AlertVotes } from '../../../../components/alert-votes.tsx';
+import { LazyFollowReport } from '../../../../components/lazy-follow-report.tsx';
 import { t } from '../../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
@@ -107,7 +108,7 @@ export function SelectionPopup({ selection: picked, changed, onClose, onNote, cr
       selection.kind === 'alert' ? (
         <PopupBody onResize={relayout}>
           <Scroller>
-            <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} />
+            <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} reporter={<FollowReport alertId={selection.alert.id} />} />
           </Scroller>
           <AlertActions alert={selection.alert} onNote={onNote} />
         </PopupBody>
@@ -230,7 +231,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
       {alerts.slice(0, shown).map((alert, i) => (
         <div key={alert.id} {...(i === revealed ? { ref: firstRevealed, tabIndex: -1 } : {})}>
           {i > 0 && <hr />}
-          <AlertPopup alert={alert} />
+          <AlertPopup alert={alert} reporter={<FollowReport alertId={alert.id} />} />
           <AlertActions alert={alert} onNote={onNote} />
         </div>
       ))}
@@ -253,6 +254,15 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
       )}
     </div>
   );
+}
+
+/**
+ * "Obserwuj zgłoszenie" under the status of an alert this device reported, near the top of its
+ * text (which scrolls; the actions below stay in view); not on the embedded map, which is read-only.
+ */
+function FollowReport({ alertId }: { alertId: string }) {
+  if (useEmbedded()) return null;
+  return <LazyFollowReport alertId={alertId} />;
 }
 
 function AlertActions({ alert, onNote }: { alert: Alert; onNote(message: string): void }) {

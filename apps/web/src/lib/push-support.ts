@@ -1,3 +1,11 @@
+/**
+ * Web push on this device: whether it can, the server's key, and this browser's one subscription.
+ * Area alerts and following one's own report both subscribe through here (one browser, one
+ * subscription, shared by both on the server).
+ */
+import type { VapidKeyResponse } from '@wildalert/shared';
+import { api } from './api-client.ts';
+
 /** Whether this browser can take push notifications here, and if not, why. */
 export type PushSupport = 'ok' | 'unsupported' | 'denied' | 'ios-install';
 
@@ -25,7 +33,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 /** Asks for permission (a tap is needed for that) and subscribes this browser with the server's key. */
 export async function subscribePush(publicKey: string): Promise<PushSubscription> {
   const reg = await registration();
-  if (!reg) throw new Error('no service worker');
+  if (!reg) throw new NoServiceWorker();
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PermissionError();
   return (
@@ -38,7 +46,17 @@ export class PermissionError extends Error {
   override name = 'PermissionError';
 }
 
+/** The app has no service worker here (`npm run dev`, or it failed to install): nothing can show a push. */
+export class NoServiceWorker extends Error {
+  override name = 'NoServiceWorker';
+}
+
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   const reg = await registration();
   return (await reg?.pushManager.getSubscription()) ?? null;
+}
+
+/** The server's VAPID public key: the `applicationServerKey` a subscription needs. */
+export async function vapidPublicKey(): Promise<string> {
+  return (await api<VapidKeyResponse>('/PushSubscriptions/key')).data.publicKey;
 }
