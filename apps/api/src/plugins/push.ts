@@ -10,11 +10,6 @@ import { parsePushServices, type PushServicePolicy } from '../push/push-services
 
 /** How long a push service keeps a notification for a device that is offline. */
 const TTL_SECONDS = 24 * 60 * 60;
-/**
- * One topic for every notification to a device: a push service holding an undelivered one
- * replaces it with the next, so a device that comes back online shows only the latest.
- */
-const TOPIC = 'wildalert-area';
 /** A push service silent this long: the notification is tried again later. */
 const SEND_TIMEOUT_MS = 10_000;
 /** Requests to push services under way at once, per sender thread. */
@@ -47,7 +42,6 @@ export default fp<{ config: Config['push'] }>(
         pushServices: config.services,
         caPem: config.caFile ? await readFile(config.caFile, 'utf8') : undefined,
         ttlSeconds: TTL_SECONDS,
-        topic: TOPIC,
         timeoutMs: SEND_TIMEOUT_MS,
         concurrency: SENDS_PER_THREAD,
       },

@@ -24,6 +24,13 @@ const CLAIM_BATCH = 250;
 const MAX_IN_FLIGHT = 2_000;
 /** How often an instance looks for due jobs without being told of a new alert. */
 const POLL_MS = 5_000;
+/**
+ * The topic of the area's alerts: a push service holding an undelivered one for a device that is
+ * offline replaces it with the next, so a device that comes back shows only the latest. An
+ * official notice and a step on the reporter's own report have none: each is kept until delivered,
+ * whatever comes after it.
+ */
+const AREA_TOPIC = 'wildalert-area';
 /** Attempts before a notification is given up (the back-off then waits about an hour). */
 const MAX_ATTEMPTS = 8;
 
@@ -126,7 +133,7 @@ export class PushDelivery extends DeliveryLoop {
           alertIds: payload.alertIds,
           noticeIds: [],
           statusAlertIds: [],
-          notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload) },
+          notification: { id: job.subscriptionId, endpoint: job.endpoint, keys: job.keys, payload: JSON.stringify(payload), topic: AREA_TOPIC },
         });
       }
     }

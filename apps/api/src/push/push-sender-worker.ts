@@ -86,7 +86,7 @@ function outcomeOf(id: string, status: number, retryAfter: string | string[] | u
 function post(item: Outgoing, url: URL, agent: https.Agent): Promise<SendResult> {
   const details = webpush.generateRequestDetails({ endpoint: item.endpoint, keys: item.keys }, item.payload, {
     TTL: settings.ttlSeconds,
-    topic: settings.topic,
+    topic: item.topic,
     urgency: 'normal',
     contentEncoding: 'aes128gcm',
     headers: { Authorization: vapidAuthorization(url.origin) },

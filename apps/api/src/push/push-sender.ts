@@ -16,6 +16,11 @@ export interface Outgoing {
   keys: { p256dh: string; auth: string };
   /** The notification's JSON text. */
   payload: string;
+  /**
+   * The Web Push topic (RFC 8030 §5.4): a push service holding an undelivered notification of the
+   * same topic for the device replaces it with this one. None: kept beside the others.
+   */
+  topic?: string;
 }
 
 export type SendResult = { id: string } & (
@@ -37,7 +42,6 @@ export interface SenderSettings {
   /** Certificate authorities to trust besides the system's (PUSH_CA_FILE's text). */
   caPem: string | undefined;
   ttlSeconds: number;
-  topic: string;
   /** No answer for this long: the request is given up (and tried again later). */
   timeoutMs: number;
   /** Requests under way at once per thread. */

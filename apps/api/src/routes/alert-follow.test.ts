@@ -59,6 +59,9 @@ describe('POST /Alerts/{id}/follow', () => {
     expect((await step(id, { status: 'resolved', outcome: 'caught-or-moved', note: 'Dzik odprowadzony do lasu' })).statusCode).toBe(200);
     await t.app.push.delivery.flush();
     expect(payloadsTo(sub).at(-1)!.body).toBe('Straż Miejska Miasta Krakowa: zakończone — odłowione lub przepędzone — Dzik odprowadzony do lasu');
+    // No topic: a push service keeps each step for a device that is offline, and an area alert
+    // (topic wildalert-area) coming after replaces none of them.
+    expect(push.received.filter((r) => r.endpoint === sub.endpoint).map((r) => r.topic)).toEqual([undefined, undefined]);
 
     // A follow-only subscription hears of no new alert beside it, and no lookup shows it.
     await report();
