@@ -22,12 +22,12 @@ export const FIRST_VISIT_BUDGET_KB = 200;
 /**
  * The map's scripts and styles: those before its markers and those it loads just after its first
  * paint (the notices, the status line's loader, hotspots, the outbox panel…), each counted once at
- * its size on the wire. Counted until the page has asked for no script for a second, not until
+ * its size on the wire. Counted until the page has loaded and asked for no script for 3 s, not until
  * the markers: which of those parts arrive before the markers depends on the host's speed (the
- * old cut measured 157–163 kB for the same build). Measured 173.2–174.4 kB in pl/en/uk, the same
- * on every run, at issue 33.
+ * old cut measured 157–163 kB for the same build). Measured 175–176 kB in pl/en/uk at issue 33,
+ * following one's report included; 178 leaves ~2 kB for what varies from run to run (headers).
  */
-export const SCRIPTS_STYLES_BUDGET_KB = 176;
+export const SCRIPTS_STYLES_BUDGET_KB = 178;
 /**
  * Alerts seeded within 15 km of Kraków over a year: about 190 fall in the map's default window
  * (7 days), an answer of ~35 KB of JSON, as in the product owner's measurement (542 kB before
@@ -150,11 +150,14 @@ export async function measureFirstVisit(browser: Browser, origin: string, locale
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     // Then the parts the map loads just after its first paint (the notices, the status line's
-    // loader…): whether each arrives before or after the markers depends on the host's speed, so
-    // the count goes on until the page has asked for nothing of ours for a second, to count the
-    // same files on every run.
+    // loader…) and once the page has loaded and the browser is idle (the outbox, hotspots: 2 s
+    // at the latest, apps/web/src/lib/later.ts): whether each arrives before or after the markers
+    // depends on the host's speed, so the count goes on until the page has loaded and then asked
+    // for no script for 3 s, to count the same files on every run.
     markersShown = true;
-    for (const deadline = Date.now() + 30_000; loading.size > 0 || Date.now() - lastActivity < 1_000; ) {
+    await page.waitForFunction(() => document.readyState === 'complete', undefined, { timeout: 60_000 });
+    lastActivity = Math.max(lastActivity, Date.now());
+    for (const deadline = Date.now() + 30_000; loading.size > 0 || Date.now() - lastActivity < 3_000; ) {
       if (Date.now() > deadline) throw new Error('The map kept loading scripts for 30 s after its markers showed');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

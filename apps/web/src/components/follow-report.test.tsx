@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldErrorCode } from '@wildalert/shared';
 import { activate, loadMessages, t } from '../i18n/i18n.ts';
@@ -26,6 +26,13 @@ describe('FollowReport', () => {
     expect(container.innerHTML).toBe('');
     render(<FollowReport alertId={ID} />);
     expect(screen.queryByTestId('follow-report')).toBeNull();
+  });
+
+  it("appears in a popup already open once the outbox remembers the report (its photos were still sending)", async () => {
+    render(<LazyFollowReport alertId={ID} />);
+    expect(screen.queryByTestId('follow-report')).toBeNull();
+    act(() => rememberReport(ID, KEY));
+    expect(await screen.findByTestId('follow-report')).toBeTruthy();
   });
 
   it('says plainly when this browser has no push (no Push API here), and offers no button', async () => {

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { withMessages } from '../i18n/i18n.ts';
-import { myReport } from '../lib/my-reports.ts';
+import { useIsMyReport } from '../lib/my-reports.ts';
 import type { FollowReportProps } from './follow-report.tsx';
 
 const FollowReport = lazy<ComponentType<FollowReportProps>>(() =>
@@ -16,7 +16,7 @@ const FollowReport = lazy<ComponentType<FollowReportProps>>(() =>
 );
 
 export function LazyFollowReport({ alertId }: FollowReportProps) {
-  if (!myReport(alertId)) return null;
+  if (!useIsMyReport(alertId)) return null;
   return (
     <Suspense fallback={null}>
       <FollowReport alertId={alertId} />

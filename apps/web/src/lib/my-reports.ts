@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The reports this device sent, kept on the device (localStorage): each alert's Alert-Key, the
  * proof that this device reported it (following it needs that), and whether the device follows
@@ -19,6 +21,9 @@ export const KEPT_REPORTS = 50;
 
 type Reports = Record<string, MyReport>;
 
+/** Who shows whether an alert is this device's (a popup open while its report's photos were still sending). */
+const listeners = new Set<() => void>();
+
 function read(): Reports {
   try {
     const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as unknown;
@@ -38,6 +43,7 @@ function write(reports: Reports): void {
   } catch {
     // Full or forbidden: the report is still sent; only following it later is lost.
   }
+  for (const listener of listeners) listener();
 }
 
 /** Remembers that this device reported `alertId` (the outbox calls it once the server stored it). */
@@ -50,6 +56,17 @@ export function rememberReport(alertId: string, key: string, at = new Date().toI
 /** This device's report `alertId`, if it sent it. */
 export function myReport(alertId: string): MyReport | undefined {
   return read()[alertId];
+}
+
+/** Whether this device reported `alertId`, and again whenever that changes (the outbox remembering it once it is sent). */
+export function useIsMyReport(alertId: string): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => myReport(alertId) !== undefined,
+  );
 }
 
 /** Records that the device follows `alertId` with `endpoint`, or (undefined) no longer does. */

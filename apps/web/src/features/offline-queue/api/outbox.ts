@@ -20,7 +20,6 @@
 import { createStore, del, entries as storedEntries, set, type UseStore } from 'idb-keyval';
 import type { Alert, CreateAlertBody, Photo } from '@wildalert/shared';
 import { ApiError } from '../../../lib/api-client.ts';
-import { rememberReport } from '../../../lib/my-reports.ts';
 import { postAlert, postPhoto } from './send-alert.ts';
 
 /** Why the server refused an alert or a photo for good (it is not sent again). */
@@ -362,7 +361,11 @@ export function theOutbox(): Outbox {
     // The entry is forgotten once all is sent: the device keeps the alert's key apart, so that its
     // reporter can follow it later (from its popup, after a reload).
     deviceOutbox.subscribe((change, entry) => {
-      if (change === 'sent' && entry?.stored) rememberReport(entry.stored.alertId, entry.stored.alertKey);
+      // Loaded then: the map's first visit does not carry it.
+      if (change === 'sent' && entry?.stored) {
+        const { alertId, alertKey } = entry.stored;
+        void import('../../../lib/my-reports.ts').then((m) => m.rememberReport(alertId, alertKey));
+      }
     });
   }
   return deviceOutbox;
