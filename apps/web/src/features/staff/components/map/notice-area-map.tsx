@@ -35,6 +35,9 @@ export function NoticeAreaMap({ start, shape, label, onTap }: Props) {
     if (!map) return;
     const onClick = (e: LeafletMouseEvent) => tap.current([Number(e.latlng.lng.toFixed(6)), Number(e.latlng.lat.toFixed(6))]);
     map.on('click', onClick);
+    // Two taps within Leaflet's 200 ms, wherever they fall, would zoom in between two corners; the
+    // zoom buttons and pinching remain.
+    map.doubleClickZoom.disable();
     map.getContainer().style.cursor = 'crosshair';
     return () => {
       map.off('click', onClick);
