@@ -89,7 +89,7 @@ function meet(a: Corner, b: Corner, c: Corner, d: Corner): boolean {
  * itself (what PostGIS's ST_IsValid refuses, on the same planar longitude–latitude plane): two
  * sides that do not follow each other may not meet; two that do may share only their corner.
  */
-export function ringCrosses(ring: Corner[]): boolean {
+function ringCrosses(ring: Corner[]): boolean {
   const n = ring.length;
   const side = (i: number): [Corner, Corner] => [ring[i]!, ring[(i + 1) % n]!];
   for (let i = 0; i < n; i++) {

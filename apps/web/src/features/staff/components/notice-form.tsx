@@ -91,8 +91,10 @@ function NoticeForm({ me, organisationId }: { me: StaffMe; organisationId: strin
   const post = usePostNotice(me, organisationId);
   const { reset } = post;
   const areaLabel = useId();
+  // What was wrong with the draft is said until it changes: a message about corners undone since would mislead.
   const change = (over: Partial<NoticeDraft>) => {
     setDraft((d) => ({ ...d, ...over }));
+    setProblem(null);
     post.reset();
   };
   const field = (name: Exclude<keyof NoticeDraft, 'areaKind' | 'corners'>) => ({
@@ -109,6 +111,7 @@ function NoticeForm({ me, organisationId }: { me: StaffMe; organisationId: strin
   const onTap = useCallback(
     ([lng, lat]: Corner) => {
       setDraft((d) => (d.areaKind === 'polygon' ? { ...d, corners: addCorner(d.corners, [lng, lat]) } : { ...d, latitude: lat.toFixed(5), longitude: lng.toFixed(5) }));
+      setProblem(null);
       reset();
     },
     [reset],
