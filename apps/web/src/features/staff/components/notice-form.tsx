@@ -1,14 +1,18 @@
 /**
  * Official notices (/staff/notices, issue 33): a member of a service posts a notice for an area
  * and a time span, in one or more languages, and sees and removes the service's notices. The
- * area is a circle round a point, by default the centre of the map last looked at.
+ * area is a circle round a point (by default the centre of the map last looked at) or a polygon
+ * whose corners are tapped on the form's small map.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES, NOTICE_DAYS_MAX, NOTICE_RADIUS_MAX_KM, NOTICE_TEXT_MAX, type Notice } from '@wildalert/shared';
@@ -19,7 +23,8 @@ import { useMapView } from '../../../lib/map-view.ts';
 import type { StaffMe } from '../../../lib/staff-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useNoticeOrganisations, useOrganisationNotices, usePostNotice, useRemoveNotice } from '../api/notices.ts';
-import { newDraft, noticeBody, type DraftProblem, type NoticeDraft } from './notice-draft.ts';
+import { addCorner, draftCircle, newDraft, noticeBody, type AreaKind, type Corner, type DraftProblem, type NoticeDraft } from './notice-draft.ts';
+import { NoticeAreaMap } from './map/notice-area-map.tsx';
 import { failureMessage } from './failure-messages.ts';
 import { StaffLayout } from './staff-layout.tsx';
 import { CardList, ConfirmButton, QueryState, StaffPage, StaffSection } from './staff-parts.tsx';
@@ -84,13 +89,33 @@ function NoticeForm({ me, organisationId }: { me: StaffMe; organisationId: strin
   const [draft, setDraft] = useState<NoticeDraft>(() => newDraft(view, Date.now()));
   const [problem, setProblem] = useState<DraftProblem | null>(null);
   const post = usePostNotice(me, organisationId);
-  const field = (name: keyof NoticeDraft) => ({
+  const { reset } = post;
+  const areaLabel = useId();
+  // What was wrong with the draft is said until it changes: a message about corners undone since would mislead.
+  const change = (over: Partial<NoticeDraft>) => {
+    setDraft((d) => ({ ...d, ...over }));
+    setProblem(null);
+    post.reset();
+  };
+  const field = (name: Exclude<keyof NoticeDraft, 'areaKind' | 'corners'>) => ({
     value: draft[name],
-    onChange: (e: { target: { value: string } }) => {
-      setDraft((d) => ({ ...d, [name]: e.target.value }));
-      post.reset();
-    },
+    onChange: (e: { target: { value: string } }) => change({ [name]: e.target.value }),
   });
+  const { areaKind, latitude, longitude, radiusKm, corners } = draft;
+  // One object per circle or corner list, so the map redraws only when they change.
+  const shape = useMemo(() => {
+    if (areaKind === 'polygon') return { corners };
+    const circle = draftCircle(latitude, longitude, radiusKm);
+    return { circle: 'problem' in circle ? null : circle };
+  }, [areaKind, latitude, longitude, radiusKm, corners]);
+  const onTap = useCallback(
+    ([lng, lat]: Corner) => {
+      setDraft((d) => (d.areaKind === 'polygon' ? { ...d, corners: addCorner(d.corners, [lng, lat]) } : { ...d, latitude: lat.toFixed(5), longitude: lng.toFixed(5) }));
+      setProblem(null);
+      reset();
+    },
+    [reset],
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const made = noticeBody(draft, Date.now());
@@ -114,14 +139,48 @@ function NoticeForm({ me, organisationId }: { me: StaffMe; organisationId: strin
           {...field(l)}
         />
       ))}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' }, gap: 2 }}>
-        <TextField label={t('notices.staff.latitude')} inputMode="decimal" {...field('latitude')} />
-        <TextField label={t('notices.staff.longitude')} inputMode="decimal" {...field('longitude')} />
-        <TextField label={t('notices.staff.radius')} type="number" slotProps={{ htmlInput: { min: 0.1, max: NOTICE_RADIUS_MAX_KM, step: 0.1 } }} {...field('radiusKm')} />
+      <Box>
+        <Typography id={areaLabel} variant="subtitle2" component="p">
+          {t('notices.staff.areaLabel')}
+        </Typography>
+        <RadioGroup row value={areaKind} onChange={(e) => change({ areaKind: e.target.value as AreaKind })} aria-labelledby={areaLabel}>
+          {(['circle', 'polygon'] as const).map((kind) => (
+            <FormControlLabel key={kind} value={kind} control={<Radio />} label={t(`notices.staff.area.${kind}`)} sx={{ minHeight: 44 }} />
+          ))}
+        </RadioGroup>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
-        {t('notices.staff.placeHelp')}
-      </Typography>
+      {areaKind === 'circle' ? (
+        <>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' }, gap: 2 }}>
+            <TextField label={t('notices.staff.latitude')} inputMode="decimal" {...field('latitude')} />
+            <TextField label={t('notices.staff.longitude')} inputMode="decimal" {...field('longitude')} />
+            <TextField label={t('notices.staff.radius')} type="number" slotProps={{ htmlInput: { min: 0.1, max: NOTICE_RADIUS_MAX_KM, step: 0.1 } }} {...field('radiusKm')} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+            {t('notices.staff.placeHelp')}
+          </Typography>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+          {t('notices.staff.polygonHelp')}
+        </Typography>
+      )}
+      <Box sx={{ height: { xs: 260, sm: 340 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+        <NoticeAreaMap start={view} shape={shape} label={t('notices.staff.areaMap')} onTap={onTap} />
+      </Box>
+      {areaKind === 'polygon' && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: -1 }}>
+          <Typography role="status" sx={{ flex: '1 1 auto' }} data-testid="notice-corners">
+            {t('notices.staff.corners', { count: corners.length })}
+          </Typography>
+          <Button variant="outlined" disabled={corners.length === 0} onClick={() => change({ corners: corners.slice(0, -1) })} sx={{ minHeight: 44 }}>
+            {t('notices.staff.undoCorner')}
+          </Button>
+          <Button color="error" disabled={corners.length === 0} onClick={() => change({ corners: [] })} sx={{ minHeight: 44 }}>
+            {t('notices.staff.clearCorners')}
+          </Button>
+        </Box>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <TextField label={t('notices.staff.startsAt')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} {...field('startsAt')} />
         <TextField label={t('notices.staff.endsAt')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} {...field('endsAt')} />
