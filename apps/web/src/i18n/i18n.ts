@@ -21,6 +21,7 @@ import type photos from './pl/photos.json';
 import type report from './pl/report.json';
 import type selfCheck from './pl/self-check.json';
 import type staff from './pl/staff.json';
+import type webhooks from './pl/webhooks.json';
 import type whatToDo from './pl/what-to-do.json';
 
 /** Polish is the source: every key of every language is one of its keys (a test checks they match). */
@@ -36,6 +37,7 @@ type Messages = typeof core &
   typeof report &
   typeof selfCheck &
   typeof staff &
+  typeof webhooks &
   typeof whatToDo;
 export type MessageKey = keyof Messages;
 
@@ -53,6 +55,7 @@ export type Namespace =
   | 'report'
   | 'self-check'
   | 'staff'
+  | 'webhooks'
   | 'what-to-do';
 
 const files = import.meta.glob<Compiled>('./*/*.json', { import: 'default' });
