@@ -55,11 +55,11 @@ describe('the add form', () => {
     expect(endpointBody({ url: 'https://h.example/x', description: 'Dispatch' })).toEqual({ body: { url: 'https://h.example/x', description: 'Dispatch' } });
   });
   it("puts the server's field errors at their fields, in words", () => {
-    expect(endpointErrorsFromProblem({ url: [{ code: 'not_public_address' }] })).toEqual({ url: 'This address leads into a private or local network. Give a public address.' });
-    expect(endpointErrorsFromProblem({ url: [{ code: 'not_https' }], description: [{ code: 'too_long', limit: 200 }] })).toEqual({
+    expect(endpointErrorsFromProblem({ url: [{ code: 'not_public_address', message: 'x' }] })).toEqual({ url: 'This address leads into a private or local network. Give a public address.' });
+    expect(endpointErrorsFromProblem({ url: [{ code: 'not_https', message: 'x' }], description: [{ code: 'too_long', limit: 200, message: 'x' }] })).toEqual({
       url: 'Give an address starting with https://.',
       description: 'At most 200 characters.',
     });
-    expect(endpointErrorsFromProblem({ secret: [{ code: 'unknown_field' }] })).toEqual({ form: 'Check this value.' });
+    expect(endpointErrorsFromProblem({ secret: [{ code: 'unknown_field', message: 'x' }] })).toEqual({ form: 'Check this value.' });
   });
 });
