@@ -4,7 +4,7 @@
  * secret shown once), a test message, a new secret (the old one signs too for 24 hours), and
  * deleting one. The organisation's members see the same without the buttons (the API's rule).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -50,6 +50,11 @@ function WebhooksPage({ organisationId, me }: { organisationId: string; me: Staf
   useDocumentTitle(title);
   // A secret the server just made (a new endpoint's, a rotation's): shown at the top, once.
   const [secret, setSecret] = useState<{ endpoint: WebhookEndpointWithSecret; rotated: boolean } | null>(null);
+  // It appears above the form and the list, out of view on a phone: brought there, for a screen reader too.
+  const secretBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (secret) secretBox.current?.focus();
+  }, [secret]);
   return (
     <StaffPage>
       {admin && (
@@ -64,6 +69,7 @@ function WebhooksPage({ organisationId, me }: { organisationId: string; me: Staf
         {t('webhooks.intro')}
       </Typography>
       {secret && (
+        <Box ref={secretBox} tabIndex={-1} sx={{ outline: 'none', scrollMarginTop: 72 }}>
         <SecretOnce
           title={secret.rotated ? t('webhooks.secret.rotatedTitle', { url: secret.endpoint.url }) : t('webhooks.secret.createdTitle', { url: secret.endpoint.url })}
           note={
@@ -74,6 +80,7 @@ function WebhooksPage({ organisationId, me }: { organisationId: string; me: Staf
           secret={secret.endpoint.secret}
           onDone={() => setSecret(null)}
         />
+        </Box>
       )}
       {admin && <AddEndpoint me={me} organisationId={organisationId} onAdded={(endpoint) => setSecret({ endpoint, rotated: false })} />}
       <StaffSection id="webhook-endpoints" title={t('webhooks.endpoints')}>
