@@ -103,6 +103,7 @@ const StaffAuditScreen = staffScreen(() => import('../features/staff/components/
 const StaffInboxScreen = staffScreen(() => import('../features/staff/components/staff-inbox-screen.tsx'));
 const StaffOrganisationsScreen = staffScreen(() => import('../features/staff/components/staff-organisations-screen.tsx'));
 const StaffNoticesScreen = staffScreen(withMessages('notices', () => import('../features/staff/components/notice-form.tsx')));
+const StaffWebhooksScreen = staffScreen(withMessages('webhooks', () => import('../features/staff/components/staff-webhooks-screen.tsx')));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {
@@ -150,6 +151,7 @@ const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.staffInbox]: StaffInboxScreen,
   [paths.staffOrganisations]: StaffOrganisationsScreen,
   [paths.staffNotices]: StaffNoticesScreen,
+  [paths.staffWebhooks]: StaffWebhooksScreen,
 };
 
 /** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
@@ -181,6 +183,7 @@ export function AppRoutes() {
         <Route path={paths.staffOrganisations} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
         <Route path={paths.staffOrganisation} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
         <Route path={paths.staffNotices} element={guarded('staff-notices', <StaffNoticesScreen />)} />
+        <Route path={paths.staffWebhooks} element={guarded('staff-webhooks', <StaffWebhooksScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

@@ -21,6 +21,8 @@ export const paths = {
   /** Organisations (admin): the list; one's form at organisationPath(id). */
   staffOrganisations: '/staff/organisations',
   staffOrganisation: '/staff/organisations/:id',
+  /** An organisation's webhooks (its members read them, admins change them): at webhooksPath(id). */
+  staffWebhooks: '/staff/organisations/:id/webhooks',
   /** Official notices: a member of a service posts and removes its notices (issue 33). */
   staffNotices: '/staff/notices',
   /** One alert: the map centred on it with its popup open (a shareable link). */
@@ -45,4 +47,9 @@ export function alertPath(id: string): string {
 /** One organisation's form (admin); `new` for a new one. */
 export function organisationPath(id: string): string {
   return `/staff/organisations/${encodeURIComponent(id)}`;
+}
+
+/** An organisation's webhook endpoints and their delivery log. */
+export function webhooksPath(organisationId: string): string {
+  return `${organisationPath(organisationId)}/webhooks`;
 }

@@ -22,6 +22,7 @@ import type photos from './pl/photos.json';
 import type report from './pl/report.json';
 import type selfCheck from './pl/self-check.json';
 import type staff from './pl/staff.json';
+import type webhooks from './pl/webhooks.json';
 import type whatToDo from './pl/what-to-do.json';
 
 /** Polish is the source: every key of every language is one of its keys (a test checks they match). */
@@ -38,6 +39,7 @@ type Messages = typeof core &
   typeof report &
   typeof selfCheck &
   typeof staff &
+  typeof webhooks &
   typeof whatToDo;
 export type MessageKey = keyof Messages;
 
@@ -56,6 +58,7 @@ export type Namespace =
   | 'report'
   | 'self-check'
   | 'staff'
+  | 'webhooks'
   | 'what-to-do';
 
 const files = import.meta.glob<Compiled>('./*/*.json', { import: 'default' });

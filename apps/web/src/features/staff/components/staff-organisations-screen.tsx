@@ -20,7 +20,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BEHAVIOURS, type Organisation } from '@wildalert/shared';
-import { paths, organisationPath } from '../../../config/paths.ts';
+import { paths, organisationPath, webhooksPath } from '../../../config/paths.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { StaffMe } from '../../../lib/staff-session.ts';
@@ -305,6 +305,15 @@ function OrganisationEditor({ me, organisation }: { me: StaffMe; organisation?: 
           </Alert>
         )}
       </Box>
+      {organisation && (
+        <Box sx={{ mt: 4 }}>
+          <StaffSection id="organisation-webhooks" title={t('staff.organisations.webhooks')} intro={t('staff.organisations.webhooksIntro')}>
+            <Button variant="outlined" component={RouterLink} to={webhooksPath(organisation.id)}>
+              {t('staff.organisations.webhooks')}
+            </Button>
+          </StaffSection>
+        </Box>
+      )}
       {organisation ? (
         <Members me={me} organisation={organisation} />
       ) : (
