@@ -123,3 +123,46 @@ for (const s of STORIES) {
     });
   });
 }
+
+test.describe('with a keyboard', () => {
+  test.use({ locale: 'en-GB', viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+
+  test('a responder moves the map with the arrow keys and puts each corner at its centre with Enter', async ({ page, wildalert }) => {
+    await signInWithoutScreens(page, wildalert, 'admin', 'Anna Admin');
+    await page.goto('staff/notices');
+    const form = page.getByTestId('notice-form');
+    await form.getByRole('radio', { name: 'a polygon drawn on the map' }).check();
+    const map = form.locator('.wa-map');
+    // From the area's choice, the next stop of the Tab key is the map.
+    await form.getByRole('radio', { name: 'a polygon drawn on the map' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(map).toBeFocused();
+    await page.keyboard.press('Enter');
+    // Where Enter puts a corner: a cross in the map's middle, shown while it has the keyboard's focus.
+    await expect(form.getByTestId('notice-map-cross')).toBeVisible();
+    // Leaflet pans a step per key, animated, and ignores a key while a step is under way: as a
+    // person would, wait for the map to come to rest before the next key.
+    const pane = map.locator('.leaflet-map-pane');
+    const atRest = async () => {
+      let last = '';
+      await expect.poll(async () => {
+        const now = await pane.evaluate((el) => getComputedStyle(el).transform);
+        const still = now === last;
+        last = now;
+        return still;
+      }, { intervals: [150] }).toBe(true);
+    };
+    for (const key of ['ArrowRight', 'ArrowDown']) {
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press(key);
+        await atRest();
+      }
+      await page.keyboard.press('Enter');
+    }
+    await expect(form.getByTestId('notice-corners')).toHaveText('3 corners');
+    await expect(form.getByTestId('notice-polygon')).toBeVisible();
+    // Leaving the map hides the cross; Enter elsewhere adds nothing.
+    await form.getByRole('button', { name: 'Undo last corner' }).focus();
+    await expect(form.getByTestId('notice-map-cross')).toHaveCount(0);
+  });
+});

@@ -5,13 +5,25 @@
  * clear are all this form needs, and a library would add its toolbar, its own translations and
  * several times this chunk's size.
  */
-import { useEffect, useRef } from 'react';
-import { Circle, CircleMarker, latLng, Polygon, type LatLngTuple, type LeafletMouseEvent } from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { Circle, CircleMarker, latLng, Polygon, type LatLng, type LatLngTuple, type LeafletKeyboardEvent, type LeafletMouseEvent } from 'leaflet';
 import type { Corner } from '../notice-draft.ts';
 import { useSmallMap } from './small-map.tsx';
 
 const COLOUR = '#b35c00';
 const STYLE = { color: COLOUR, weight: 2, fillColor: COLOUR, fillOpacity: 0.15, interactive: false };
+/** The cross in the map's middle while it has the keyboard's focus: where Enter puts a corner. */
+const CROSS = {
+  position: 'absolute',
+  top: '50%',
+  left: '50%',
+  transform: 'translate(-50%, -50%)',
+  zIndex: 1000,
+  pointerEvents: 'none',
+  color: COLOUR,
+  font: '700 32px/1 system-ui, sans-serif',
+  textShadow: '0 0 3px #ffffff, 0 0 3px #ffffff',
+} as const;
 /** Close enough to see streets and a park's edge, where corners are tapped. */
 const ZOOM = 14;
 
@@ -31,16 +43,34 @@ export function NoticeAreaMap({ start, shape, label, onTap }: Props) {
   useEffect(() => {
     tap.current = onTap;
   }, [onTap]);
+  // With a keyboard: the map has the focus, the arrow keys move it (Leaflet's), and Enter puts a
+  // corner (or the centre) where the cross in its middle is.
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
     if (!map) return;
-    const onClick = (e: LeafletMouseEvent) => tap.current([Number(e.latlng.lng.toFixed(6)), Number(e.latlng.lat.toFixed(6))]);
+    const place = (at: LatLng) => tap.current([Number(at.lng.toFixed(6)), Number(at.lat.toFixed(6))]);
+    const onClick = (e: LeafletMouseEvent) => place(e.latlng);
+    const onKey = (e: LeafletKeyboardEvent) => {
+      if (e.originalEvent.key !== 'Enter' || e.originalEvent.target !== map.getContainer()) return;
+      e.originalEvent.preventDefault();
+      place(map.getCenter());
+    };
+    const container = map.getContainer();
+    const focus = () => setFocused(container.matches(':focus-visible'));
+    const blur = () => setFocused(false);
     map.on('click', onClick);
+    map.on('keydown', onKey);
+    container.addEventListener('focus', focus);
+    container.addEventListener('blur', blur);
     // Two taps within Leaflet's 200 ms, wherever they fall, would zoom in between two corners; the
     // zoom buttons and pinching remain.
     map.doubleClickZoom.disable();
     map.getContainer().style.cursor = 'crosshair';
     return () => {
       map.off('click', onClick);
+      map.off('keydown', onKey);
+      container.removeEventListener('focus', focus);
+      container.removeEventListener('blur', blur);
     };
   }, [map]);
   const circle = 'circle' in shape ? shape.circle : null;
@@ -68,5 +98,14 @@ export function NoticeAreaMap({ start, shape, label, onTap }: Props) {
       for (const dot of dots) dot.remove();
     };
   }, [map, corners]);
-  return element;
+  return (
+    <div style={{ position: 'relative', height: '100%' }}>
+      {element}
+      {focused && (
+        <div aria-hidden="true" data-testid="notice-map-cross" style={CROSS}>
+          +
+        </div>
+      )}
+    </div>
+  );
 }
