@@ -33,7 +33,7 @@ test('a notice in force and a failed load are both readable, one under the other
 });
 
 test('with nothing to say, the notice takes the top of the lane', async ({ page, wildalert }) => {
-  const [organisation] = await wildalert.sql<{ id: string }>(`INSERT INTO organisations (name) VALUES ('{"pl": "Straż Miejska"}') RETURNING id`);
+  const [organisation] = await wildalert.sql<{ id: string }>(`INSERT INTO organisations (name) VALUES ('{"pl": "Straż Miejska", "en": "City Guard"}') RETURNING id`);
   await wildalert.sql(
     `INSERT INTO notices (organisation_id, text, area, shape, starts_at, ends_at)
      VALUES ($1, '{"pl": "Odłów dzików — omijaj teren", "en": "Boar capture in progress — keep away"}', json_build_object('latitude', $2::float8, 'longitude', $3::float8, 'radiusKm', 3),
@@ -50,4 +50,9 @@ test('with nothing to say, the notice takes the top of the lane', async ({ page,
   await expect(page.locator('.wa-map-status-now')).toBeEmpty();
   const lane = (await page.locator('.wa-map-status').boundingBox())!;
   expect((await notice.boundingBox())!.y - lane.y).toBeLessThan(2);
+  // The list starts with it, above the alerts.
+  await page.getByRole('button', { name: 'List' }).click();
+  const first = page.getByRole('listitem').first();
+  await expect(first).toContainText('Boar capture in progress — keep away');
+  await expect(first).toContainText('City Guard');
 });
