@@ -40,7 +40,7 @@ const STORIES = [
     acknowledged: /^Kraków City Guard: acknowledged · \d{2}:\d{2}( [AP]M)?$/,
     resolved: /^Kraków City Guard: resolved — caught or moved on · \d{2}:\d{2}( [AP]M)?$/,
     list: 'List',
-    sentTo: 'Your report went to: District Veterinary Officer in Kraków',
+    sentTo: 'This report went to: District Veterinary Officer in Kraków',
     deadBoar: 'Dead wild boar: help stop swine fever',
     doNotTouch: 'Do not touch the boar or anything near it',
   },

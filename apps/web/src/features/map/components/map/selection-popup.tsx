@@ -39,6 +39,12 @@ const CONTENT_MIN_WIDTH = 180;
 const MARKER_BELOW = 34;
 /** A room this tall shows the title, a few lines of text and the actions (votes, share, report) together. */
 const TALL_ENOUGH = 320;
+/**
+ * The least the popup's content gets, however little room the controls leave (a 320 × 640 phone
+ * under a notice's chip): the actions (~130 px) and four lines of text. Less left the text no
+ * room at all; the map pans, and the popup may cover a round button, rather than hide the alert.
+ */
+const LEAST_CONTENT = 240;
 
 export function SelectionPopup({ selection: picked, changed, onClose, onNote, createdId }: SelectionPopupProps) {
   const selection = useLatest(picked, changed);
@@ -142,7 +148,7 @@ function fitRoom(container: HTMLElement, options: PopupOptions) {
   options.autoPanPaddingBottomRight = [room.bottomRight[0], room.bottomRight[1] + MARKER_BELOW];
   options.maxWidth = Math.max(CONTENT_MIN_WIDTH, Math.min(CONTENT_MAX_WIDTH, room.width - FRAME_X));
   options.minWidth = Math.min(CONTENT_MIN_WIDTH, options.maxWidth);
-  container.style.setProperty('--wa-popup-room', `${Math.max(120, room.height - FRAME_Y)}px`);
+  container.style.setProperty('--wa-popup-room', `${Math.max(LEAST_CONTENT, room.height - FRAME_Y)}px`);
 }
 
 /**
