@@ -20,6 +20,20 @@ afterAll(async () => {
   await push?.close();
 });
 
+/**
+ * `count` notifications are under way at the held push service: neither instance finds more work
+ * to claim; then the service answers, and both instances (which heard of the same events and
+ * raced for the work) run to the end, twice.
+ */
+async function bothRaceFor(slow: ReturnType<PushService['hold']>, count: number) {
+  await slow.arrived(count);
+  expect(await a.app.push.repository.claimDue(100)).toEqual([]);
+  expect(await b.app.push.repository.claimDue(100)).toEqual([]);
+  slow.release();
+  await Promise.all([a.app.push.delivery.flush(), b.app.push.delivery.flush()]);
+  await Promise.all([a.app.push.delivery.flush(), b.app.push.delivery.flush()]);
+}
+
 it('shares one VAPID key pair, made by the first instance and kept in the database', async () => {
   const key = (t: TestApp) => t.app.inject({ url: '/PushSubscriptions/key' }).then((r) => r.json<{ data: { publicKey: string } }>().data.publicKey);
   expect(await key(a)).toBe(await key(b));
@@ -37,13 +51,7 @@ it('sends each subscription exactly one notification per alert, whichever instan
   // A slow push service: every notification is under way, unanswered, while the instances look for more work.
   const slow = push.hold();
   const alerts = await Promise.all(places.map((place, i) => postAlert((i % 2 ? b : a).app, { ...place, animal: 'boar' })));
-  await slow.arrived(subs.length);
-  expect(await a.app.push.repository.claimDue(100)).toEqual([]);
-  expect(await b.app.push.repository.claimDue(100)).toEqual([]);
-  slow.release();
-  // Both instances heard of every alert and raced for the work; run both to the end, twice.
-  await Promise.all([a.app.push.delivery.flush(), b.app.push.delivery.flush()]);
-  await Promise.all([a.app.push.delivery.flush(), b.app.push.delivery.flush()]);
+  await bothRaceFor(slow, subs.length);
   expect(push.refused).toEqual([]);
   expect(push.received).toHaveLength(subs.length);
   for (const [i, sub] of subs.entries()) {
@@ -76,12 +84,7 @@ it('sends each subscription around the area one notification, whichever instance
     201,
   );
   b.app.push.delivery.kick();
-  await slow.arrived(inside.length);
-  expect(await a.app.push.repository.claimDue(100)).toEqual([]);
-  expect(await b.app.push.repository.claimDue(100)).toEqual([]);
-  slow.release();
-  await Promise.all([a.app.push.delivery.flush(), b.app.push.delivery.flush()]);
-  await Promise.all([a.app.push.delivery.flush(), b.app.push.delivery.flush()]);
+  await bothRaceFor(slow, inside.length);
   expect(push.refused).toEqual([]);
   for (const sub of inside) {
     expect(push.received.filter((r) => r.endpoint === sub.endpoint).map((r) => (r.payload as PushPayload).noticeIds)).toEqual([[data.id]]);
