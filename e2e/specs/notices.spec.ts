@@ -4,20 +4,13 @@
  * outline crosses itself, undoes and redraws it, and posts it; a resident's map then shades that
  * polygon and shows the notice's chip.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { Notice } from '@wildalert/shared';
 import { expect, test } from '../support/fixtures.ts';
-import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, PHONE, sidewaysOverflow } from '../support/app.ts';
+import { KRAKOW, PHONE, usable } from '../support/app.ts';
 import { signInWithoutScreens } from '../support/staff.ts';
 
 test.use({ serverOptions: { engine: 'postgres', env: {} }, viewport: PHONE, hasTouch: true, isMobile: true });
-
-/** What a person notices: nothing blocks a screen reader, nothing scrolls sideways. */
-async function usable(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-}
 
 /** A tap on the map this far (px) from its centre. */
 async function tapAt(map: Locator, dx: number, dy: number) {

@@ -4,18 +4,10 @@
  * and the list shows the status too; a dead wild boar's finder is told where the report went and
  * how not to spread African swine fever.
  */
-import type { Page } from '@playwright/test';
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
-import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, PHONE, popup, sidewaysOverflow } from '../support/app.ts';
+import { KRAKOW, PHONE, popup, usable } from '../support/app.ts';
 
 test.use({ serverOptions: { engine: 'postgres', env: {} }, viewport: PHONE, hasTouch: true, isMobile: true });
-
-/** What a person notices: nothing blocks a screen reader, nothing scrolls sideways. */
-async function usable(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-}
 
 /** The organisation the first start made from the bundled contacts, by the start of its Polish name. */
 async function organisation(wildalert: WildAlertServer, pl: string): Promise<string> {

@@ -8,17 +8,10 @@
 import type { Page } from '@playwright/test';
 import type { Alert } from '@wildalert/shared';
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
-import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, PHONE, sidewaysOverflow } from '../support/app.ts';
+import { KRAKOW, PHONE, usable } from '../support/app.ts';
 import { signInWithoutScreens } from '../support/staff.ts';
 
 test.use({ serverOptions: { engine: 'postgres', env: {} }, viewport: PHONE, hasTouch: true, isMobile: true });
-
-/** What a person notices: nothing blocks a screen reader, nothing scrolls sideways. */
-async function usable(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-}
 
 /** Signs `name` in as `role` and hands back their session's cookies; the browser is left signed out. */
 async function sessionOf(page: Page, server: WildAlertServer, role: 'responder' | 'admin', name: string) {

@@ -7,18 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
-import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, PHONE, sidewaysOverflow } from '../support/app.ts';
+import { KRAKOW, PHONE, usable } from '../support/app.ts';
 import { addAuthenticator, firstAdminLink, invite, staffOrigin } from '../support/staff.ts';
 
 /** A staff screen at the site's staff origin (localhost: passkeys belong to a domain). */
 const at = (server: WildAlertServer, path: string) => `${staffOrigin(server)}/WildAlertApp/${path}`;
-
-/** What a person notices on each screen: nothing blocks a screen reader, nothing scrolls sideways. */
-async function usable(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-}
 
 /** Each test walks a whole story (a dozen screens and axe on several): more than one screen's test takes on a busy machine. */
 const STORY_TIMEOUT = 90_000;

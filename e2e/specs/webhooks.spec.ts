@@ -6,12 +6,10 @@
  * arrives there, verified, and the screen's delivery log shows it delivered; after a new secret,
  * a test message from the screen verifies with the new secret (and, for the overlap, the old).
  */
-import type { Page } from '@playwright/test';
 // The API suite's receiver: the same verification as the API's own webhook tests.
 import { startWebhookReceiver, type WebhookReceiver } from '../../apps/api/test/webhook-receiver.ts';
 import { expect, test as base } from '../support/fixtures.ts';
-import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, PHONE, sidewaysOverflow } from '../support/app.ts';
+import { KRAKOW, PHONE, usable } from '../support/app.ts';
 import { signInWithoutScreens } from '../support/staff.ts';
 
 /** One receiver per worker, its host trusted by the server (WEBHOOK_TRUSTED_HOSTS) and its certificate too (WEBHOOK_CA_FILE). */
@@ -30,11 +28,6 @@ const test = base.extend<object, { receiver: WebhookReceiver }>({
 });
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'en-GB' });
-
-async function usable(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-}
 
 test('an admin adds an endpoint; a routed report reaches the receiver verified and shows in the log; after a new secret messages still verify', async ({ page, wildalert, receiver }) => {
   test.setTimeout(120_000);

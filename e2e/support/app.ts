@@ -1,5 +1,6 @@
 /** Names and places the browser tests share: what a visitor sees, not how it is built. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './axe.ts';
 
 export const PHONE = { width: 360, height: 740 };
 
@@ -18,6 +19,12 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
     const widest = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, ...Array.from(document.querySelectorAll('main'), (m) => m.scrollWidth));
     return widest - window.innerWidth;
   });
+}
+
+/** What a person notices on a screen: nothing blocks a screen reader (axe), nothing scrolls sideways. */
+export async function usable(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 /**
