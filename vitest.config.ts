@@ -35,6 +35,7 @@ const ENGINE_INDEPENDENT = [
   'src/push/notification.test.ts',
   'src/push/quiet-hours.test.ts',
   'src/push/push-services.test.ts',
+  'src/push/payload-encryption.test.ts',
   'src/services/opening-hours.test.ts',
 ];
 

@@ -29,7 +29,7 @@ export type SendResult = { id: string } & (
   | { outcome: 'gone'; status: number }
   /** No answer, 429 or 5xx: the push service may take it later. */
   | { outcome: 'retry'; status?: number; retryAfterSeconds?: number; error?: string }
-  /** Refused for good: another 4xx, a redirect (never followed), keys web-push cannot use. */
+  /** Refused for good: another 4xx, a redirect (never followed), keys that are not a P-256 point, a payload too large. */
   | { outcome: 'failed'; status?: number; error?: string }
   /** Not sent: the endpoint is not an allowed push service (any more), or it resolves to a non-public address. */
   | { outcome: 'refused'; reason: string }

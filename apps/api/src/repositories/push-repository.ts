@@ -435,12 +435,13 @@ export function pushRepository(db: Database) {
           );
         }
         await tx.query('UPDATE push_subscriptions SET last_notified_at = now() WHERE id = ANY ($1::bigint[])', [ids]);
+        // Most jobs are empty now (one alert, one notice): deleted first, not updated and then deleted.
+        await deleteEmptyJobs(tx, ids);
         await tx.query(
           `UPDATE push_jobs SET run_at = now() + make_interval(mins => $2), attempts = 0, locked_until = NULL
            WHERE subscription_id = ANY ($1::bigint[])`,
           [ids, coalesceMinutes],
         );
-        await deleteEmptyJobs(tx, ids);
       });
     },
 
