@@ -4,6 +4,7 @@
  * many subscriptions through the real server to the tests' push-service stand-in (real VAPID
  * signing and aes128gcm encryption, over HTTPS), with another visitor searching meanwhile.
  */
+import fs from 'node:fs';
 import { startPostgresCluster, startPushService, startServerProcess } from '@wildalert/test-support';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPostgres } from '../../apps/api/src/db/postgres.ts';
@@ -141,6 +142,21 @@ async function sendToAll(origin: string, db: Database, via: FanOutOptions['via']
   if (res.status !== 201) throw new Error(`POST notices answered ${res.status}: ${await res.text()}`);
 }
 
+/** CPU seconds the processes used so far, every thread counted (Linux: /proc/<pid>/stat, 100 ticks a second). */
+function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended (a backend): what it used is lost from both readings alike.
+    }
+  }
+  return ticks / 100;
+}
+
 /**
  * The fan-out of one alert (or one notice) to every subscription around it, through the real server (its build,
  * on PostgreSQL, sender threads and all) to the push-service stand-in in this process (each JWT
@@ -178,15 +194,19 @@ export async function benchPushFanOut(o: FanOutOptions): Promise<void> {
 
   // Twice: the first round opens the connections to the push service; the second is measured.
   let seconds = 0;
+  let cpu = { server: 0, postgres: 0 };
   let during: VisitResult = { latencies: [], failed: 0 };
   for (const round of [1, 2]) {
     await db.query('UPDATE push_subscriptions SET last_notified_at = NULL');
     const all = push.waitFor(o.subscriptions * round);
     const visiting = round === 2 ? visit(server.url, '127.0.0.2', 10, 100, 4) : undefined;
+    const postgres = await cluster.processes();
+    const cpuBefore = { server: cpuSeconds([server.child.pid!]), postgres: cpuSeconds(postgres) };
     const t = performance.now();
     await sendToAll(server.url, db, o.via, round);
     await all;
     seconds = (performance.now() - t) / 1000;
+    cpu = { server: cpuSeconds([server.child.pid!]) - cpuBefore.server, postgres: cpuSeconds(postgres) - cpuBefore.postgres };
     if (visiting) during = await visiting;
     // The server records the last answers after the stand-in has them: the next round starts on an empty queue.
     while (Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM push_jobs'))[0]!.n) > 0) await new Promise((r) => setTimeout(r, 50));
@@ -197,6 +217,10 @@ export async function benchPushFanOut(o: FanOutOptions): Promise<void> {
   const name = o.via === 'alert' ? 'push_fanout' : 'push_notice';
   o.figure(`${name}_${size}_s`, seconds, 's');
   o.figure(`${name}_${size}_per_s`, o.subscriptions / seconds, 'notifications/s');
+  // What a notification costs the instance (every thread) and the database, whatever else the host runs:
+  // an instance with its own cores sends about (cores / server CPU) notifications a second.
+  o.figure(`${name}_server_cpu_ms`, (cpu.server * 1000) / o.subscriptions, 'ms CPU per notification');
+  o.figure(`${name}_postgres_cpu_ms`, (cpu.postgres * 1000) / o.subscriptions, 'ms CPU per notification');
   if (o.via === 'notice') return;
   const idleP50 = percentile(idle.latencies, 0.5);
   const duringP50 = percentile(during.latencies, 0.5);
