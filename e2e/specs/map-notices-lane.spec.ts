@@ -56,3 +56,27 @@ test('with nothing to say, the notice takes the top of the lane', async ({ page,
   await expect(first).toContainText('Boar capture in progress — keep away');
   await expect(first).toContainText('City Guard');
 });
+
+test('a notice leaves the lane, the map and the list when it ends, with no reload', async ({ page, wildalert }) => {
+  const [organisation] = await wildalert.sql<{ id: string }>(`INSERT INTO organisations (name) VALUES ('{"pl": "Straż Miejska", "en": "City Guard"}') RETURNING id`);
+  await wildalert.sql(
+    `INSERT INTO notices (organisation_id, text, area, shape, starts_at, ends_at)
+     VALUES ($1, '{"pl": "Odłów dzików — omijaj teren", "en": "Boar capture in progress — keep away"}', json_build_object('latitude', $2::float8, 'longitude', $3::float8, 'radiusKm', 1),
+             ST_Buffer(ST_SetSRID(ST_MakePoint($3, $2), 4326)::geography, 1000), now() - interval '1 hour', now() + interval '10 minutes')`,
+    [organisation!.id, KRAKOW.latitude, KRAKOW.longitude],
+  );
+  await wildalert.createAlert({ ...KRAKOW, animal: 'boar' });
+  await page.clock.install();
+  await page.goto('');
+  const chip = page.getByRole('button', { name: 'Boar capture in progress — keep away' });
+  await expect(chip).toBeVisible();
+  await expect(page.locator('path.wa-notice-area')).toHaveCount(1);
+
+  // Its end passes on the visitor's clock (the server still lists it for a minute of cache).
+  await page.clock.fastForward('11:00');
+  await expect(chip).toHaveCount(0);
+  await expect(page.locator('path.wa-notice-area')).toHaveCount(0);
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page.getByRole('listitem').first()).not.toContainText('Boar capture');
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+});
