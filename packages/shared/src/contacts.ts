@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CircleSchema, PolygonSchema } from './areas.ts';
-import { LatitudeSchema, LongitudeSchema } from './schemas.ts';
+import { AnimalKeySchema, LatitudeSchema, LongitudeSchema } from './schemas.ts';
 import { SightingFields } from './sighting.ts';
 import { NamesSchema } from './names.ts';
 import { OpeningHoursSchema, RoutingRuleSchema } from './organisations.ts';
@@ -36,6 +36,7 @@ export const ContactsQuerySchema = Type.Object(
     latitude: LatitudeSchema,
     longitude: LongitudeSchema,
     behaviour: Type.Optional(SightingFields.behaviour),
+    animal: Type.Optional(AnimalKeySchema),
   },
   { additionalProperties: false },
 );

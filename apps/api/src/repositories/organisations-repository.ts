@@ -106,6 +106,15 @@ export interface ContactRow {
   hours: ContactEntry['hours'];
 }
 
+/**
+ * SQL: one of organisation `o`'s routing rules takes a report of `animal` with `behaviour` (SQL
+ * expressions; a null behaviour is taken only by a rule for every behaviour).
+ */
+const rulesTake = (o: string, animal: string, behaviour: string) => `EXISTS (
+  SELECT 1 FROM jsonb_array_elements(${o}.rules) r
+  WHERE (r->'animals' = 'null'::jsonb OR r->'animals' ? ${animal})
+    AND (r->'behaviours' = 'null'::jsonb OR (${behaviour} IS NOT NULL AND r->'behaviours' ? ${behaviour})))`;
+
 /** One lock for the seed, so that instances starting together copy the table once. */
 const SEED_LOCK = 4_886_063_933;
 
@@ -266,10 +275,7 @@ export function organisationsRepository(db: Database) {
            SELECT o.id, a.id FROM organisations o, alerts a
            WHERE a.id = $1 AND o.inbox
              AND (o.shape IS NULL OR ST_Covers(o.shape, a.location))
-             AND EXISTS (
-               SELECT 1 FROM jsonb_array_elements(o.rules) r
-               WHERE (r->'animals' = 'null'::jsonb OR r->'animals' ? a.animal)
-                 AND (r->'behaviours' = 'null'::jsonb OR (a.behaviour IS NOT NULL AND r->'behaviours' ? a.behaviour)))
+             AND ${rulesTake('o', 'a.animal', 'a.behaviour')}
            ON CONFLICT DO NOTHING
            RETURNING *)
          SELECT i.organisation_id AS "organisationId", ${INBOX_ENTRY_JSON} AS entry
@@ -370,17 +376,20 @@ export function organisationsRepository(db: Database) {
     /**
      * The organisations to call about something at a point, the most local first and those for
      * everywhere last, only those to call about `behaviour` when given; never one that is no
-     * one's to call about anything (callFor empty).
+     * one's to call about anything (callFor empty). Given the `animal` too, `inbox` says whether
+     * a report of it lands in the inbox (its rules take it, as `route` does), and an organisation
+     * whose rules take it is among them even when it is not one to call about that behaviour.
      */
-    async contacts(point: { latitude: number; longitude: number }, behaviour: string | undefined): Promise<ContactRow[]> {
+    async contacts(point: { latitude: number; longitude: number }, behaviour: string | undefined, animal: string | undefined): Promise<ContactRow[]> {
       return db.query<ContactRow>(
-        `SELECT o.id AS "organisationId", o.name, o.phone, o.url, o.call_for AS for, o.inbox, o.hours
+        `SELECT o.id AS "organisationId", o.name, o.phone, o.url, o.call_for AS for, o.hours,
+                o.inbox AND ($4::text IS NULL OR ${rulesTake('o', '$4', '$3::text')}) AS inbox
          FROM organisations o
          WHERE (o.shape IS NULL OR ST_Covers(o.shape, ST_SetSRID(ST_MakePoint($1::float8, $2::float8), 4326)::geography))
-           AND cardinality(o.call_for) > 0
-           AND ($3::text IS NULL OR $3 = ANY (o.call_for))
+           AND ((cardinality(o.call_for) > 0 AND ($3::text IS NULL OR $3 = ANY (o.call_for)))
+             OR ($4::text IS NOT NULL AND o.inbox AND ${rulesTake('o', '$4', '$3::text')}))
          ORDER BY o.shape IS NULL, ST_Area(o.shape), o.created_at, o.id`,
-        [point.longitude, point.latitude, behaviour ?? null],
+        [point.longitude, point.latitude, behaviour ?? null, animal ?? null],
       );
     },
   };

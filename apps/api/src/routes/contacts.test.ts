@@ -54,6 +54,20 @@ describe('GET /Contacts with the bundled table', () => {
     expect(numbers(await get(`${at}&behaviour=calm`))).toEqual([]);
   });
 
+  it("given the animal, lists and marks those whose inbox takes its report: a dead boar's goes to the veterinary officer too", async () => {
+    const at = `Latitude=${KRAKOW.latitude}&Longitude=${KRAKOW.longitude}`;
+    const takers = async (query: string) =>
+      (await get(`${at}&${query}`)).json<ContactListResponse>().data.map((c) => `${c.name.en}${c.inbox ? ' (inbox)' : ''}`);
+    // The officer is not one to call about a boar on the road, but its rules take every dead boar.
+    expect(await takers('behaviour=dead-on-road&animal=boar')).toEqual(['Kraków City Guard (inbox)', 'District Veterinary Officer in Kraków (inbox)']);
+    expect(await takers('behaviour=found-dead&animal=boar')).toEqual(['Kraków City Guard (inbox)', 'District Veterinary Officer in Kraków (inbox)']);
+    expect(await takers('behaviour=dead-on-road&animal=fox')).toEqual(['Kraków City Guard (inbox)']);
+    expect(await takers('behaviour=aggressive&animal=fox')).toEqual(['Kraków City Guard (inbox)', 'Emergency number']);
+    // A calm fox goes to no inbox, and no one is to call about it.
+    expect(await takers('behaviour=calm&animal=fox')).toEqual([]);
+    expect((await get(`${at}&animal=wolf-like`)).statusCode).toBe(400);
+  });
+
   it.each([['Latitude=91&Longitude=19'], ['Longitude=19'], [`Latitude=50&Longitude=19&behaviour=angry`]])('refuses %s with a 400 problem', async (query) => {
     const res = await get(query);
     expect(res.statusCode).toBe(400);

@@ -19,7 +19,9 @@ const contacts: FastifyPluginAsyncTypebox = async (app) => {
           'The organisations whose area holds the point (`Latitude`, `Longitude`), the most local first and those for',
           'everywhere last, optionally only those to call about a `behaviour` (`aggressive`, `injured`, `dead-on-road`…).',
           'Each says whether reports land in its `inbox` and whether it is `openNow` (within its hours, in the',
-          "server's TIME_ZONE): a client says \"sent to …\" for those, and shows the numbers to call otherwise;",
+          "server's TIME_ZONE): a client says \"sent to …\" for those, and shows the numbers to call otherwise.",
+          'Given the `animal` too, `inbox` says whether a report of that animal and behaviour lands in its inbox (its',
+          'routing rules take it), and an organisation whose rules take it is listed even if not one to call about it;',
           '`phone` is null for one with no number to call. The organisations are kept by admins (first copied from the',
           "server's `CONTACTS_FILE`; by default Kraków's City Guard (986), the district veterinary officer and the emergency number (112)).",
         ].join('\n'),
@@ -28,9 +30,9 @@ const contacts: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { latitude, longitude, behaviour } = request.query;
+      const { latitude, longitude, behaviour, animal } = request.query;
       reply.header('cache-control', CONTACTS_CACHE_CONTROL);
-      return { data: await app.services.organisations.contacts({ latitude, longitude }, behaviour) };
+      return { data: await app.services.organisations.contacts({ latitude, longitude }, { behaviour, animal }) };
     },
   );
 };

@@ -94,8 +94,12 @@ export function organisationsService({ organisations, timeZone }: { organisation
     seed: (table: readonly ContactEntry[]) => organisations.seed(table),
 
     /** Whom to call about something at a point (GET /Contacts), each with whether it reads its inbox now. */
-    async contacts(point: { latitude: number; longitude: number }, behaviour: string | undefined, now = new Date()): Promise<ContactListResponse['data']> {
-      const rows = await organisations.contacts(point, behaviour);
+    async contacts(
+      point: { latitude: number; longitude: number },
+      { behaviour, animal }: { behaviour?: string | undefined; animal?: string | undefined },
+      now = new Date(),
+    ): Promise<ContactListResponse['data']> {
+      const rows = await organisations.contacts(point, behaviour, animal);
       return rows.map(({ organisationId, name, phone, url, for: handles, inbox, hours }) => ({
         name,
         phone,
