@@ -13,7 +13,7 @@ const MAX_CONNECTIONS = 5;
 /** A relay silent this long: the mail is tried again later. */
 const TIMEOUT_MS = 20_000;
 
-export type SendOutcome =
+type SendOutcome =
   | { kind: 'sent' }
   | { kind: 'bounced'; response: string }
   | { kind: 'failed'; response: string }

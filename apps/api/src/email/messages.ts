@@ -31,18 +31,19 @@ function commentStart(comments: string): string {
   return chars.length <= COMMENT_CHARS ? text : `${chars.slice(0, COMMENT_CHARS - 1).join('').trimEnd()}…`;
 }
 
-/** The links a mail of `subscription` carries, from the site's public origin. */
-export function links(publicUrl: string, subscription: Pick<MailedSubscription, 'unsubscribeToken'>) {
+/** The links a mail of `subscription` carries, from the site's public origin; the pages open in the mail's language. */
+function links(publicUrl: string, subscription: Pick<MailedSubscription, 'unsubscribeToken' | 'language'>) {
   const base = publicUrl.replace(/\/+$/, '');
   const token = encodeURIComponent(subscription.unsubscribeToken);
+  const lang = `lang=${subscription.language}`;
   return {
     /** The web page with its button (a person reading the mail). */
-    unsubscribePage: `${base}${BASE_PATH}email/unsubscribe?token=${token}`,
+    unsubscribePage: `${base}${BASE_PATH}email/unsubscribe?token=${token}&${lang}`,
     /** What a mail client POSTs to (List-Unsubscribe). */
     unsubscribeOneClick: `${base}/EmailSubscriptions/unsubscribe?token=${token}`,
-    confirmPage: (confirmToken: string) => `${base}${BASE_PATH}email/confirm?token=${encodeURIComponent(confirmToken)}`,
-    alert: (id: string) => `${base}${BASE_PATH}alerts/${id}`,
-    map: (latitude: number, longitude: number) => `${base}${BASE_PATH}?lat=${latitude.toFixed(5)}&lng=${longitude.toFixed(5)}&z=16`,
+    confirmPage: (confirmToken: string) => `${base}${BASE_PATH}email/confirm?token=${encodeURIComponent(confirmToken)}&${lang}`,
+    alert: (id: string) => `${base}${BASE_PATH}alerts/${id}?${lang}`,
+    map: (latitude: number, longitude: number) => `${base}${BASE_PATH}?lat=${latitude.toFixed(5)}&lng=${longitude.toFixed(5)}&z=16&${lang}`,
   };
 }
 
@@ -89,7 +90,7 @@ function animalCounts(alerts: readonly MailedAlert[], language: Language): strin
 const nearestOf = (group: readonly MailedAlert[]) => group.reduce((a, b) => (b.distanceMetres < a.distanceMetres ? b : a));
 
 /** The alerts in groups of one animal at one place, the nearest group first; each group newest first. */
-export function groupByPlaceAndAnimal(alerts: readonly MailedAlert[]): MailedAlert[][] {
+function groupByPlaceAndAnimal(alerts: readonly MailedAlert[]): MailedAlert[][] {
   const groups = new Map<string, MailedAlert[]>();
   for (const alert of alerts) {
     const key = `${alert.animal}/${Math.round(alert.latitude / GROUP_CELL_DEGREES)}/${Math.round(alert.longitude / GROUP_CELL_DEGREES)}`;

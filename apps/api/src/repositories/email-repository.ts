@@ -11,7 +11,7 @@ const MATCH_BATCH = 1000;
 /** How long a claimed job is this instance's; after it (a crash) another instance may send it. */
 const LEASE_SECONDS = 120;
 /** How long a confirmation link works; an unconfirmed subscription is deleted after it. */
-export const CONFIRM_HOURS = 48;
+const CONFIRM_HOURS = 48;
 /** The most alerts one digest lists; the rest are counted ("and 12 more"). */
 const DIGEST_MAX_ALERTS = 100;
 
@@ -24,7 +24,7 @@ const INTERVAL = `CASE s.frequency WHEN 'instant' THEN make_interval(mins => ${P
 /** How long a digest collects after its first alert (an instant alert: not at all). */
 const COLLECT = `CASE s.frequency WHEN 'instant' THEN interval '0' WHEN 'hourly' THEN interval '1 hour' ELSE interval '1 day' END`;
 
-export const newToken = () => randomBytes(32).toString('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 interface SubscriptionRow {
