@@ -151,10 +151,10 @@ type StartedServer = Awaited<ReturnType<typeof startWildAlert>>;
 
 /**
  * Tables that hold what visitors and moderators did; the rest (migrations, PostGIS's, the push
- * keys and cursor) stay, and so do the organisations the server's first start made from
+ * keys, the push and e-mail cursors) stay, and so do the organisations the server's first start made from
  * CONTACTS_FILE (those a test added go).
  */
-const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'organisations'];
+const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'email_cursor', 'organisations'];
 
 /** Per server: when its first start had made the bundled organisations (read before any test wrote). */
 const seededUntil = new WeakMap<StartedServer, string>();

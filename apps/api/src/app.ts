@@ -15,6 +15,7 @@ import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
 import push from './plugins/push.ts';
 import webhooks from './plugins/webhooks.ts';
+import email from './plugins/email.ts';
 import queryBudget from './plugins/query-budget.ts';
 import caches from './plugins/caches.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
@@ -45,6 +46,7 @@ import staffInvites from './routes/staff-invites.ts';
 import staffSignIn from './routes/staff-sign-in.ts';
 import moderation from './routes/moderation.ts';
 import pushSubscriptions from './routes/push-subscriptions.ts';
+import emailSubscriptions from './routes/email-subscriptions.ts';
 import staffWebhooks from './routes/staff-webhooks.ts';
 import { parseQueryString, refuseUndeclaredBody, validatorCompiler } from './http/validation.ts';
 
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(live);
   await app.register(push, { config: config.push });
   await app.register(webhooks, { config: config.webhooks });
+  await app.register(email, { config: config.email, timeZone: config.timeZone });
   await app.register(caches, { timeZone: config.timeZone });
   await app.register(photoStorage, { photos: config.photos });
   await app.register(services, {
@@ -159,11 +162,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(organisations);
   await app.register(inbox, { streams: config.streams });
   await app.register(pushSubscriptions);
+  await app.register(emailSubscriptions);
   await app.register(animals);
   await app.register(health, { version });
   await app.register(web, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
-    runtimeConfig: { tileUrl: config.tileUrl },
+    runtimeConfig: { tileUrl: config.tileUrl, emailAlerts: config.email !== undefined },
   });
   await app.after();
   addMethodNotAllowed();

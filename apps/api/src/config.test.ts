@@ -197,6 +197,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_CLIENT_ID: 'wildalert', OIDC_ROLES: 'a=admin' })).toThrow(/OIDC_CLIENT_ID, OIDC_ROLES are set but OIDC_ISSUER is not/);
   });
 
+  it('reads the e-mail alerts: off without SMTP_URL; with it, MAIL_FROM and PUBLIC_URL are required', () => {
+    expect(loadConfig({}).email).toBeUndefined();
+    const email = { SMTP_URL: 'smtp://wildalert:secret@relay.example:587', MAIL_FROM: 'WildAlert <alerts@wildalert.example>', PUBLIC_URL: 'https://wildalert.example' };
+    expect(loadConfig(email).email).toEqual({
+      smtpUrl: email.SMTP_URL,
+      from: email.MAIL_FROM,
+      publicUrl: email.PUBLIC_URL,
+      bouncesToken: undefined,
+      limits: { perClientPerDay: 10, perAddressPerDay: 3 },
+    });
+    expect(() => loadConfig({ ...email, MAIL_FROM: undefined })).toThrow(/MAIL_FROM must be set with SMTP_URL/);
+    expect(() => loadConfig({ ...email, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL must be set with SMTP_URL/);
+    expect(() => loadConfig({ ...email, SMTP_URL: 'http://relay.example' })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ ...email, EMAIL_BOUNCES_TOKEN: 'short' })).toThrow(/EMAIL_BOUNCES_TOKEN must be a secret of at least 32 characters/);
+    // The relay's password is never repeated in a message.
+    expect(() => loadConfig({ ...email, SMTP_URL: 'smtp://u:hunter2@bad host' })).toThrow(/^(?!.*hunter2)/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.example' })).toThrow(/MAIL_FROM is set but SMTP_URL is not/);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

@@ -69,6 +69,11 @@ const EnvSchema = Type.Object({
   WEBHOOK_CONCURRENCY_PER_ENDPOINT: Type.Integer({ minimum: 1, maximum: 10, default: 2 }),
   WEBHOOK_TRUSTED_HOSTS: Type.String({ default: '' }),
   WEBHOOK_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })),
+  EMAIL_BOUNCES_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
+  EMAIL_CONFIRMATIONS_PER_CLIENT_PER_DAY: Type.Integer({ minimum: 1, default: 10 }),
+  EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: Type.Integer({ minimum: 1, default: 3 }),
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   EMBED_FRAME_ANCESTORS: Type.String({ minLength: 1, default: '*' }),
@@ -166,6 +171,14 @@ export interface Config {
    * must resolve to public addresses only); certificate authorities to trust besides the system's.
    */
   webhooks: { timeoutMs: number; concurrency: number; perEndpoint: number; trustedHosts: string; caFile: string | undefined };
+  /**
+   * Area alerts by e-mail (email/), when SMTP_URL is set: the relay every mail goes through, the
+   * From address, the site's public origin the mails' links start with (PUBLIC_URL, required: a
+   * background job has no request to take it from, and a request's Host must not choose where a
+   * mail's links lead), the secret a mail provider's bounce webhook shows (unset: no webhook),
+   * and how many confirmation mails one client address and one recipient may cause a day.
+   */
+  email: EmailConfig | undefined;
   /** The city's time zone (IANA): what "at dusk" and "in autumn" mean for hotspots. */
   timeZone: string;
   /** The organisations a first start copies into the database (contacts.ts): a JSON file, or the bundled table for Kraków. */
@@ -176,6 +189,14 @@ export interface Config {
    */
   embedFrameAncestors: string[];
   logLevel: string;
+}
+
+export interface EmailConfig {
+  smtpUrl: string;
+  from: string;
+  publicUrl: string;
+  bouncesToken: string | undefined;
+  limits: { perClientPerDay: number; perAddressPerDay: number };
 }
 
 export interface SsoConfig {
@@ -213,6 +234,8 @@ const HINTS: Record<string, string> = {
   OIDC_ISSUER: "must be the identity provider's issuer URL, as its /.well-known/openid-configuration says it (https://sso.city.example/realms/staff)",
   OIDC_ROLE_CLAIM: 'must be a claim name, or a dotted path into the claims (realm_access.roles), without spaces',
   OIDC_ORGANISATION_CLAIM: 'must be a claim name, or a dotted path into the claims, without spaces',
+  SMTP_URL: 'must be an smtp:// or smtps:// URL (smtp://user:password@relay.example:587)',
+  EMAIL_BOUNCES_TOKEN: 'must be a secret of at least 32 characters (openssl rand -hex 32)',
 };
 
 /** Validates an environment (normally `process.env`); throws a ConfigError naming every bad variable. */
@@ -261,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: EMBED_FRAME_ANCESTORS ${EMBED_HINT} (got ${JSON.stringify(v.EMBED_FRAME_ANCESTORS)})`);
   }
   const sso = ssoConfig(v);
+  const email = emailConfig(v);
   const dataDir = path.resolve(v.DATA_DIR);
   return {
     port: v.PORT,
@@ -316,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       trustedHosts: v.WEBHOOK_TRUSTED_HOSTS,
       caFile: v.WEBHOOK_CA_FILE && path.resolve(v.WEBHOOK_CA_FILE),
     },
+    email,
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,
     embedFrameAncestors,
@@ -358,6 +383,30 @@ function ssoConfig(v: Static<typeof EnvSchema>): SsoConfig | undefined {
     roleClaim: v.OIDC_ROLE_CLAIM,
     roles,
     organisationClaim: v.OIDC_ORGANISATION_CLAIM,
+  };
+}
+
+const EMAIL_VARIABLES = ['MAIL_FROM', 'EMAIL_BOUNCES_TOKEN'] as const;
+
+function emailConfig(v: Static<typeof EnvSchema>): EmailConfig | undefined {
+  if (v.SMTP_URL === undefined) {
+    const stray = EMAIL_VARIABLES.filter((name) => v[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(`Invalid configuration: ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but SMTP_URL is not (set it to send e-mail alerts, or unset them)`);
+    return undefined;
+  }
+  if (!URL.parse(v.SMTP_URL)) throw new ConfigError(`Invalid configuration: SMTP_URL ${HINTS.SMTP_URL}`);
+  if (v.MAIL_FROM === undefined) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM must be set with SMTP_URL (the From of every mail: "WildAlert <alerts@wildalert.example>")');
+  }
+  if (v.PUBLIC_URL === undefined) {
+    throw new ConfigError("Invalid configuration: PUBLIC_URL must be set with SMTP_URL (the site's origin the mails' links start with: https://wildalert.example)");
+  }
+  return {
+    smtpUrl: v.SMTP_URL,
+    from: v.MAIL_FROM,
+    publicUrl: v.PUBLIC_URL,
+    bouncesToken: v.EMAIL_BOUNCES_TOKEN,
+    limits: { perClientPerDay: v.EMAIL_CONFIRMATIONS_PER_CLIENT_PER_DAY, perAddressPerDay: v.EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY },
   };
 }
 

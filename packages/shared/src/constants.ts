@@ -35,7 +35,13 @@ export const MAX_ZOOM = 19;
 export interface RuntimeConfig {
   /** A z/x/y raster tile URL template. */
   tileUrl: string;
+  /** The server sends area alerts by e-mail (SMTP_URL is set): the area sheet offers them. */
+  emailAlerts: boolean;
 }
+
+/** How often an e-mail area alert writes: each new report (at most one mail per PUSH_COALESCE_MINUTES), or a digest. */
+export const EMAIL_FREQUENCIES = ['instant', 'hourly', 'daily'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 
 /** Area alerts by web push: the radius a subscription may have, in kilometres. */
 export const PUSH_RADIUS_MIN_KM = 0.5;

@@ -6,6 +6,7 @@ export * from './tiles.ts';
 export * from './validation.ts';
 export * from './field-error-codes.ts';
 export * from './push.ts';
+export * from './email.ts';
 export * from './hotspots.ts';
 export * from './votes.ts';
 export * from './still-there.ts';

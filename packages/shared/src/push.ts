@@ -34,7 +34,7 @@ const QuietHoursSchema = Type.Object(
 );
 export type QuietHours = Static<typeof QuietHoursSchema>;
 
-const AreaProperties = {
+export const AreaProperties = {
   latitude: Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' }),
   longitude: Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' }),
   radius: Type.Number({

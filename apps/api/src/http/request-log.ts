@@ -1,7 +1,8 @@
 /**
  * What the request log says of a request: Fastify's own fields, except that the query string of
- * the staff's paths is left out. The single sign-on's authorization code and state come back in
- * the callback's query (the protocol puts them there), and logs travel further than the server.
+ * the staff's paths and of the e-mail links is left out. The single sign-on's authorization code
+ * and state come back in the callback's query (the protocol puts them there), an e-mail's
+ * unsubscribe and confirmation tokens in its links' query, and logs travel further than the server.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -18,7 +19,7 @@ export const requestSerializer = (request: FastifyRequest) => {
   };
 };
 
-/** The URL as logged: without its query string under /staff, however the path is spelled (`/%73taff`, `//staff`). */
+/** The URL as logged: without its query string under /staff and the e-mail links' paths, however the path is spelled (`/%73taff`, `//staff`). */
 export function loggedUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
@@ -30,5 +31,5 @@ export function loggedUrl(url: string): string {
     // Not a path the router serves; nothing of it is worth a secret.
     return path;
   }
-  return /^\/+staff(\/|$)/i.test(plain) ? path : url;
+  return /^\/+(staff|EmailSubscriptions|WildAlertApp\/+email)(\/|$)/i.test(plain) ? path : url;
 }

@@ -90,6 +90,11 @@ const mapScreen = (
 // a bar of its own (lazy, with its messages), which waits for nothing: the map does not wait for it.
 const EmbedBar = lazy(withMessages('embed', () => import('./routes/embed.tsx')));
 
+// Where the e-mail alerts' links lead: small pages without MUI, with their own messages.
+const loadEmailLinks = withMessages('email', () => import('../features/email-links/components/email-link-screen.tsx'));
+const EmailConfirmScreen = lazy(() => loadEmailLinks().then((m) => ({ default: m.ConfirmScreen })));
+const EmailUnsubscribeScreen = lazy(() => loadEmailLinks().then((m) => ({ default: m.UnsubscribeScreen })));
+
 const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
 const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
 const ModerationScreen = lazyThemed(withMessages('moderation', withMessages('staff', () => import('./routes/moderation.tsx'))));
@@ -172,6 +177,8 @@ export function AppRoutes() {
         <Route path={paths.alert} element={guarded('map', mapScreen)} />
         <Route path={paths.addAlert} element={guarded('add-alert', <AddAlertScreen />)} />
         <Route path={paths.test} element={guarded('test', <TestScreen />)} />
+        <Route path={paths.emailConfirm} element={guarded('email-confirm', <EmailConfirmScreen />)} />
+        <Route path={paths.emailUnsubscribe} element={guarded('email-unsubscribe', <EmailUnsubscribeScreen />)} />
         <Route path={paths.moderation} element={guarded('moderation', <ModerationScreen />)} />
         <Route path={paths.staffSignIn} element={guarded('staff-sign-in', <StaffSignInScreen />)} />
         <Route path={paths.staffInvite} element={guarded('staff-invite', <StaffInviteScreen />)} />

@@ -25,6 +25,9 @@ export const paths = {
   staffWebhooks: '/staff/organisations/:id/webhooks',
   /** Official notices: a member of a service posts and removes its notices (issue 33). */
   staffNotices: '/staff/notices',
+  /** The links of the e-mail alerts' mails (issue 34): `?token=` from the mail; a button confirms, or unsubscribes. */
+  emailConfirm: '/email/confirm',
+  emailUnsubscribe: '/email/unsubscribe',
   /** One alert: the map centred on it with its popup open (a shareable link). */
   alert: '/alerts/:id',
   /** The read-only map other sites put in a frame (EMBED_PAGE; the server lets them frame only this page). */

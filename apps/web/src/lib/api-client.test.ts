@@ -23,4 +23,10 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig('not json').tileUrl).toBe(DEFAULT_TILE_URL);
     expect(parseRuntimeConfig(null).tileUrl).toBe(DEFAULT_TILE_URL);
   });
+
+  it('offers e-mail alerts only when the server says it sends e-mail', () => {
+    expect(parseRuntimeConfig('{"tileUrl":"x{z}","emailAlerts":true}').emailAlerts).toBe(true);
+    expect(parseRuntimeConfig('{"emailAlerts":"yes"}').emailAlerts).toBe(false);
+    expect(parseRuntimeConfig('{}').emailAlerts).toBe(false);
+  });
 });

@@ -11,9 +11,10 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   } catch {
     raw = {};
   }
-  const tileUrl = (raw as { tileUrl?: unknown } | null)?.tileUrl;
+  const { tileUrl, emailAlerts } = (raw as { tileUrl?: unknown; emailAlerts?: unknown } | null) ?? {};
   return {
     tileUrl: typeof tileUrl === 'string' && tileUrl.includes('{z}') ? tileUrl : DEFAULT_TILE_URL,
+    emailAlerts: emailAlerts === true,
   };
 }
 

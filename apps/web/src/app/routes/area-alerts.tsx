@@ -5,8 +5,10 @@
  */
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { AreaAlertsButton } from '../../features/area-alerts/components/area-alerts-button.tsx';
+import { withMessages } from '../../i18n/i18n.ts';
 
-const Sheet = lazy(async () => {
+// The e-mail form's messages come with the sheet, on the first tap: not with the map's first visit.
+const Sheet = lazy(withMessages('email', async () => {
   const [{ Themed }, { AreaAlertsSheet }] = await Promise.all([
     import('../themed.tsx'),
     import('../../features/area-alerts/components/area-alerts-sheet.tsx'),
@@ -18,7 +20,7 @@ const Sheet = lazy(async () => {
       </Themed>
     ),
   };
-});
+}));
 
 export function AreaAlertsControl() {
   const [open, setOpen] = useState(false);

@@ -31,6 +31,8 @@ import {
 import { areaDraft } from '../hooks/area-draft.ts';
 import { currentPushSubscription, PermissionError, pushSupport, subscribePush, vapidPublicKey, type PushSupport } from '../../../lib/push-support.ts';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
+import { runtimeConfig } from '../../../lib/runtime-config.ts';
+import { EmailAlertsForm } from './email-alerts-form.tsx';
 
 type PointSource = 'position' | 'centre';
 
@@ -284,6 +286,9 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
             </Typography>
           </Box>
         )}
+
+        {/* Only where the server has an SMTP relay (SMTP_URL): elsewhere nothing of it shows. */}
+        {runtimeConfig().emailAlerts && <EmailAlertsForm area={area} />}
 
         {(support !== 'ok' || failed) && <Typography variant="body2">{t('areaAlerts.feedInstead')}</Typography>}
         <Link href={feedUrl(area)} type="application/atom+xml" sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
