@@ -50,10 +50,10 @@ async function inLanguage(page: Page, lang: string) {
 
 for (const l of LANGUAGES) {
   for (const d of DANGEROUS) {
-    test(`${l.lang}: ${d.kind}'s popup shows the comment whole and the call on one line without scrolling, the advice folded`, async ({ page, wildalert }) => {
-      await wildalert.createAlert({ ...KRAKOW, ...d.alert, comments: d.comments });
-      for (const size of PHONES) {
-        const at = `${l.lang} ${size.width}×${size.height}`;
+    for (const size of PHONES) {
+      const at = `${l.lang} ${size.width}×${size.height}`;
+      test(`${at}: ${d.kind}'s popup shows the comment whole and the call on one line without scrolling, the advice folded`, async ({ page, wildalert }) => {
+        await wildalert.createAlert({ ...KRAKOW, ...d.alert, comments: d.comments });
         await page.setViewportSize(size);
         await inLanguage(page, l.lang);
         await page.reload();
@@ -86,8 +86,8 @@ for (const l of LANGUAGES) {
         await expect(advice.getByRole('listitem').first()).toHaveText(l.keepDistance);
         if (d.alert.behaviour === 'dead-on-road') await expect(popup(page).getByTestId('dead-boar-advice').getByRole('listitem').first()).toHaveText(l.doNotTouch);
         await usable(page);
-      }
-    });
+      });
+    }
   }
 }
 

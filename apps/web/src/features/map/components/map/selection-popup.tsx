@@ -11,7 +11,7 @@ import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
 import { AlertVotes } from '../../../../components/alert-votes.tsx';
 import { LazyFollowReport } from '../../../../components/lazy-follow-report.tsx';
-import { callsForHelp, LazyCallNow } from '../../../../components/lazy-what-to-do.tsx';
+import { callsForHelp, LazyWhatToDo } from '../../../../components/lazy-what-to-do.tsx';
 import { t } from '../../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
@@ -125,7 +125,7 @@ export function SelectionPopup({ selection: picked, changed, onClose, onNote, cr
                   actions={<AlertActions alert={selection.alert} onNote={onNote} />}
                 />
               </Scroller>
-              <LazyCallNow alert={selection.alert} />
+              <LazyWhatToDo alert={selection.alert} call />
             </>
           ) : (
             <>
@@ -260,7 +260,7 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
             reporter={<FollowReport alertId={alert.id} />}
             actions={
               <>
-                <LazyCallNow alert={alert} />
+                <LazyWhatToDo alert={alert} call />
                 <AlertActions alert={alert} onNote={onNote} />
               </>
             }
