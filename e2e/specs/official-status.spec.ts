@@ -23,6 +23,7 @@ const STORIES = [
     resolved: /^Straż Miejska Miasta Krakowa: zakończone — odłowione lub przepędzone · \d{2}:\d{2}$/,
     list: 'Lista',
     sentTo: 'Zgłoszenie trafiło do: Powiatowy Lekarz Weterynarii w Krakowie',
+    whatToDo: 'Co robić',
     deadBoar: 'Martwy dzik: chroń przed ASF',
     doNotTouch: 'Nie dotykaj dzika ani niczego przy nim',
   },
@@ -33,6 +34,7 @@ const STORIES = [
     resolved: /^Kraków City Guard: resolved — caught or moved on · \d{2}:\d{2}( [AP]M)?$/,
     list: 'List',
     sentTo: 'This report went to: District Veterinary Officer in Kraków',
+    whatToDo: 'What to do',
     deadBoar: 'Dead wild boar: help stop swine fever',
     doNotTouch: 'Do not touch the boar or anything near it',
   },
@@ -43,6 +45,7 @@ const STORIES = [
     resolved: /^Міська варта Кракова: завершено — відловлено або відігнано · \d{2}:\d{2}$/,
     list: 'Список',
     sentTo: 'Повідомлення отримала служба: Повітовий ветеринарний лікар у Кракові',
+    whatToDo: 'Що робити',
     deadBoar: 'Мертвий кабан: зупиніть АЧС',
     doNotTouch: 'Не торкайтеся кабана й нічого поруч із ним',
   },
@@ -96,9 +99,10 @@ for (const s of STORIES) {
       await page.locator('.leaflet-marker-icon').click();
       const advice = popup(page).getByTestId('dead-boar-advice');
       await expect(popup(page).getByTestId('sent-to')).toHaveText(s.sentTo);
-      // Folded for anyone who opens it later; the finder (just sent) sees it open.
-      await expect(advice.locator('summary')).toHaveText(s.deadBoar);
-      await advice.locator('summary').click();
+      // Folded in "what to do" for anyone who opens it later; the finder (just sent) sees it open.
+      await expect(advice).toBeHidden();
+      await popup(page).getByText(s.whatToDo, { exact: true }).click();
+      await expect(advice.locator('.wa-dead-boar-title')).toHaveText(s.deadBoar);
       await expect(advice.getByRole('listitem').first()).toHaveText(s.doNotTouch);
       await expect(advice.getByRole('listitem')).toHaveCount(4);
       await usable(page);

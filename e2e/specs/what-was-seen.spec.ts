@@ -109,8 +109,11 @@ test('an aggressive boar in Kraków: sent to the City Guard (its 986 beside it),
   // The City Guard reads its inbox at any hour: the report is in it.
   await expect(popup(page).getByTestId('sent-to')).toHaveText('Zgłoszenie trafiło do: Straż Miejska Miasta Krakowa · tel. 986');
   await expect(popup(page).getByTestId('sent-to').getByRole('link')).toHaveAttribute('href', 'tel:986');
-  await expect(popup(page).getByRole('link', { name: 'Zadzwoń: Numer alarmowy 112' })).toHaveAttribute('href', 'tel:112');
+  // The one call kept in view: the emergency number, the City Guard having the report.
+  await expect(popup(page).getByRole('link', { name: 'Zadzwoń 112 Numer alarmowy' })).toHaveAttribute('href', 'tel:112');
   for (const call of await popup(page).locator('.wa-call').all()) expect((await call.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // The advice, folded under the sighting.
+  await popup(page).getByText('Co robić', { exact: true }).tap();
   await expect(popup(page).getByRole('region', { name: 'Co robić' }).getByTestId('advice').getByRole('listitem')).toHaveText([
     'Zachowaj odstęp',
     'Nie zapędzaj go w róg — zostaw drogę ucieczki',
@@ -125,7 +128,8 @@ test('an aggressive boar in Kraków: sent to the City Guard (its 986 beside it),
   await page.evaluate(() => localStorage.setItem('wildalert-language', 'uk'));
   await page.reload();
   await expect(popup(page).getByTestId('sent-to')).toContainText('Міська варта Кракова');
-  await expect(popup(page).locator('.wa-call')).toHaveText(['Подзвонити: Екстрений номер 112']);
+  await expect(popup(page).locator('.wa-call')).toHaveText(['Подзвонити 112 Екстрений номер']);
+  await popup(page).getByText('Що робити', { exact: true }).tap();
   await expect(popup(page).getByRole('region', { name: 'Що робити' }).getByTestId('advice').getByRole('listitem').first()).toHaveText('Тримайте дистанцію');
 });
 
@@ -137,15 +141,16 @@ test('outside Kraków only 112, none for a dead animal; a calm animal has no cal
   page.on('request', (r) => r.url().includes('/Contacts') && asked.push(r.url()));
 
   await page.goto(`alerts/${warsaw.id}`);
-  await expect(calls(page)).toHaveText(['Zadzwoń: Numer alarmowy 112']);
+  await expect(calls(page)).toHaveText(['Zadzwoń 112 Numer alarmowy']);
   await expect(calls(page)).toHaveAttribute('href', 'tel:112');
 
   // A dead animal in Warsaw: no service in the table for it, the advice all the same.
   const answered = page.waitForResponse((r) => r.url().includes('/Contacts'));
   await page.goto(`alerts/${dead.id}`);
   expect((await answered).status()).toBe(200);
+  await popup(page).getByText('Co robić', { exact: true }).tap();
   await expect(popup(page).getByTestId('advice')).toContainText('Nie dokarmiaj');
-  await expect(popup(page).locator('.wa-calls-room')).toHaveCount(0);
+  await expect(popup(page).locator('.wa-call-now-room')).toHaveCount(0);
   await expect(calls(page)).toHaveCount(0);
 
   await page.goto(`alerts/${calm.id}`);
@@ -162,6 +167,7 @@ test('after sending an injured roe deer, the confirmation offers the call', asyn
   await page.getByRole('button', { name: 'Zgłoś' }).tap();
   await expect(page.getByText('Dziękujemy! Zgłoszenie dodane.')).toBeVisible();
   await expect(popup(page).getByTestId('sent-to')).toHaveText('Zgłoszenie trafiło do: Straż Miejska Miasta Krakowa · tel. 986');
-  await expect(popup(page).getByRole('link', { name: 'Zadzwoń: Numer alarmowy 112' })).toHaveAttribute('href', 'tel:112');
-  await expect(popup(page).getByRole('region', { name: 'Co robić' })).toContainText('Nie ruszaj młodych');
+  await expect(popup(page).getByRole('link', { name: 'Zadzwoń 112 Numer alarmowy' })).toHaveAttribute('href', 'tel:112');
+  // Open for the one who has just sent it.
+  await expect(popup(page).getByRole('region', { name: 'Co robić' }).getByText('Nie ruszaj młodych')).toBeVisible();
 });

@@ -12,8 +12,21 @@ import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
 import { LazyOfficialStatus } from './lazy-official-status.tsx';
 
-/** `reporter`: what the device that sent the alert is offered (following it), under its status. */
-export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert; justSent?: boolean; reporter?: ReactNode }) {
+interface AlertPopupProps {
+  alert: Alert;
+  /** The visitor has just sent it: the advice for it shows unfolded. */
+  justSent?: boolean;
+  /** What the device that sent the alert is offered (following it), under its status. */
+  reporter?: ReactNode;
+  /** The alert's actions when they follow its text, before the advice (the map keeps a dangerous animal's call in view instead). */
+  actions?: ReactNode;
+}
+
+/**
+ * The sighting first (the animal, what was seen, the comment, photos, where and when), then what
+ * the services did and what the reporter may do, then, for a dangerous animal, the advice folded.
+ */
+export function AlertPopup({ alert, justSent = false, reporter, actions }: AlertPopupProps) {
   const now = useNow();
   const animal = animalByKey(alert.animal);
   const name = animalName(animal, language());
@@ -27,9 +40,6 @@ export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert
           {seen}
         </p>
       )}
-      <LazyOfficialStatus status={alert.officialStatus} now={now} />
-      {reporter}
-      <LazyWhatToDo alert={alert} justSent={justSent} />
       {alert.comments !== '' && (
         <p className="wa-popup-comments" data-testid="alert-comments">
           {alert.comments}
@@ -50,6 +60,10 @@ export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert
           {t('popup.reported', { when: relativeTime(alert.createdAt, now) })}
         </time>
       </p>
+      <LazyOfficialStatus status={alert.officialStatus} now={now} />
+      {reporter}
+      {actions}
+      <LazyWhatToDo alert={alert} justSent={justSent} />
     </article>
   );
 }

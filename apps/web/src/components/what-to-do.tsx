@@ -1,10 +1,10 @@
 /**
- * What to do about an aggressive, injured or dead animal (issue 19): a one-tap call to the
- * services for the alert's place (GET /Contacts), and the catalogue's safety advice for that
- * animal. When a service for it has an inbox and reads it now (issue 33), the report went
- * there: it says so, and offers its number more quietly. A dead wild boar adds the advice
- * against spreading African swine fever, open after sending, folded otherwise. Loaded lazily
- * (lazy-what-to-do.tsx) with its messages.
+ * What to do about an aggressive, injured or dead animal (issue 19), in two parts: the one call
+ * the popup keeps in view under the sighting (CallNow), and, after the sighting, where the report
+ * went (issue 33) and a fold with the other numbers and the catalogue's safety advice for that
+ * animal (WhatToDo); a dead wild boar adds the advice against spreading African swine fever.
+ * The sighting comes first (issue 34): the call takes one line, the advice is open only for the
+ * visitor who has just sent it. Loaded lazily (lazy-what-to-do.tsx) with its messages.
  */
 import './what-to-do.css';
 import moreCss from './what-to-do-issue33.css?inline';
@@ -15,7 +15,7 @@ import { useContacts, type Contact } from '../lib/get-contacts.ts';
 
 export interface WhatToDoProps {
   alert: Pick<Alert, 'animal' | 'latitude' | 'longitude'> & { behaviour: Behaviour };
-  /** The visitor has just sent it: the dead boar's advice shows unfolded. */
+  /** The visitor has just sent it: the advice shows unfolded. */
   justSent?: boolean;
 }
 
@@ -27,70 +27,98 @@ const tookIt = (contact: Contact) => contact.inbox && contact.openNow;
 
 const dial = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
 
+const nameOf = (contact: Contact) => contact.name[language()] ?? contact.name.pl;
+
+/**
+ * The services for the place, by role: the one that took the report in, the one number kept in
+ * view (the first service to call that does not have the report already, as 112 for an
+ * aggressive animal; else the one that has it), and the other numbers, in the fold.
+ */
+function whomToCall(contacts: readonly Contact[]) {
+  const receiver = contacts.find(tookIt);
+  const callable = contacts.filter((c) => c.phone);
+  const first = callable.find((c) => c !== receiver) ?? callable[0];
+  return { receiver, first, others: callable.filter((c) => c !== first && c !== receiver) };
+}
+
+function useWhomToCall(alert: WhatToDoProps['alert']) {
+  const contacts = useContacts(alert.latitude, alert.longitude, alert.behaviour);
+  return { contacts, ...whomToCall(contacts.data ?? []) };
+}
+
+/** The one call under the popup's text: a line of its own, the number before the service's name (cut short when the popup is narrow). */
+export function CallNow({ alert }: Pick<WhatToDoProps, 'alert'>) {
+  const { contacts, first } = useWhomToCall(alert);
+  if (contacts.isPending) return <div className="wa-call-now-room" aria-hidden="true" />;
+  if (contacts.isError) return <p className="wa-call-now-failed">{t('whatToDo.contactsFailed')}</p>;
+  if (!first?.phone) return null;
+  return (
+    <a className="wa-call wa-call-now" href={dial(first.phone)} data-testid="call-now">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M6.62 10.79a15.05 15.05 0 0 0 6.59 6.59l2.2-2.2a1 1 0 0 1 1.02-.24 11.4 11.4 0 0 0 3.57.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1.02l-2.2 2.2z"
+        />
+      </svg>
+      <span className="wa-call-phone">{t('whatToDo.callNow', { phone: first.phone })}</span>{' '}
+      {/* The space is the accessible name's; the flex row shows a gap and a dot instead. */}
+      <span className="wa-call-name">{nameOf(first)}</span>
+    </a>
+  );
+}
+
+/** After the sighting: where the report went, then the fold with the other numbers and the advice. */
 export function WhatToDo({ alert, justSent = false }: WhatToDoProps) {
   const titleId = useId();
-  const contacts = useContacts(alert.latitude, alert.longitude, alert.behaviour);
-  const lang = language();
-  const nameOf = (contact: Contact) => contact.name[lang] ?? contact.name.pl;
-  const receiver = contacts.data?.find(tookIt);
+  const { receiver, first, others } = useWhomToCall(alert);
   return (
     <section className="wa-what-to-do" aria-labelledby={titleId} data-testid="what-to-do">
       {/* The routed report's note and the dead boar's advice: their rules come with this chunk, not the first load. */}
       <style href="wa-what-to-do-33" precedence="default">
         {moreCss}
       </style>
-      <h3 id={titleId}>{t('whatToDo.title')}</h3>
-      {contacts.isPending ? (
-        <div className="wa-calls-room" aria-hidden="true" />
-      ) : contacts.isError ? (
-        <p>{t('whatToDo.contactsFailed')}</p>
-      ) : (
-        <>
-          {receiver && (
-            <p className="wa-sent-to" data-testid="sent-to">
-              {t('whatToDo.sentTo', { name: nameOf(receiver) })}
-              {receiver.phone && (
-                <>
-                  {' · '}
-                  <a href={dial(receiver.phone)}>{t('whatToDo.phone', { phone: receiver.phone })}</a>
-                </>
-              )}
-            </p>
+      {receiver && (
+        <p className="wa-sent-to" data-testid="sent-to">
+          {t('whatToDo.sentTo', { name: nameOf(receiver) })}
+          {/* Its number here unless it is the call kept in view. */}
+          {receiver.phone && receiver !== first && (
+            <>
+              {' · '}
+              <a href={dial(receiver.phone)}>{t('whatToDo.phone', { phone: receiver.phone })}</a>
+            </>
           )}
-          {/* The others to call (112 for an aggressive animal) stay, whoever took the report in. */}
-          {contacts.data.some((c) => c !== receiver && c.phone) && (
-            <ul className="wa-calls">
-              {contacts.data.map(
-                (contact) =>
-                  contact !== receiver &&
-                  contact.phone && (
-                    <li key={contact.phone}>
-                      <a className="wa-call" href={dial(contact.phone)}>
-                        {t('whatToDo.call', { name: nameOf(contact), phone: contact.phone })}
-                      </a>
-                    </li>
-                  ),
-              )}
-            </ul>
-          )}
-        </>
+        </p>
       )}
-      <ul className="wa-advice" data-testid="advice">
-        {animalByKey(alert.animal).advice.map((code) => (
-          <li key={code}>{t(`whatToDo.advice.${code}`)}</li>
-        ))}
-      </ul>
-      {isDeadBoar(alert.animal, alert.behaviour) && (
-        <details className="wa-dead-boar" open={justSent} data-testid="dead-boar-advice">
-          <summary>{t('whatToDo.deadBoar.title')}</summary>
-          <p>{t('whatToDo.deadBoar.why')}</p>
-          <ul className="wa-advice">
-            {DEAD_BOAR_ADVICE.map((code) => (
-              <li key={code}>{t(`whatToDo.deadBoar.${code}`)}</li>
+      <details className="wa-what-to-do-fold" open={justSent}>
+        <summary id={titleId}>{t('whatToDo.title')}</summary>
+        {others.length > 0 && (
+          <ul className="wa-calls">
+            {others.map((contact) => (
+              <li key={contact.phone}>
+                <a className="wa-call wa-call--other" href={dial(contact.phone!)}>
+                  {t('whatToDo.call', { name: nameOf(contact), phone: contact.phone! })}
+                </a>
+              </li>
             ))}
           </ul>
-        </details>
-      )}
+        )}
+        <ul className="wa-advice" data-testid="advice">
+          {animalByKey(alert.animal).advice.map((code) => (
+            <li key={code}>{t(`whatToDo.advice.${code}`)}</li>
+          ))}
+        </ul>
+        {isDeadBoar(alert.animal, alert.behaviour) && (
+          <div className="wa-dead-boar" data-testid="dead-boar-advice">
+            <p className="wa-dead-boar-title">{t('whatToDo.deadBoar.title')}</p>
+            <p>{t('whatToDo.deadBoar.why')}</p>
+            <ul className="wa-advice">
+              {DEAD_BOAR_ADVICE.map((code) => (
+                <li key={code}>{t(`whatToDo.deadBoar.${code}`)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </details>
     </section>
   );
 }

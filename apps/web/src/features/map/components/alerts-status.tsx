@@ -3,7 +3,7 @@
  * connection, that these are the alerts last seen; else what `children` says (the filters
  * leave nothing in view). Every alert is counted (clusters), so none is ever left out. `after`
  * shares the lane under the map's top edge, below that status (the official notices), so the
- * two never cover each other.
+ * two never cover each other; `notes` (the thanks after sending, a copied link) go above it.
  */
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n/i18n.ts';
@@ -17,13 +17,16 @@ interface AlertsStatusProps {
   onRetry(): void;
   children?: ReactNode;
   after?: ReactNode;
+  /** Short notes that leave by themselves (toast.tsx), at the top of the lane. */
+  notes?: ReactNode;
 }
 
-export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, onRetry, children, after }: AlertsStatusProps) {
+export function AlertsStatus({ offlineNote, firstLoad, refreshing, failed, onRetry, children, after, notes }: AlertsStatusProps) {
   return (
     <>
       {refreshing && <div className="wa-map-progress" aria-hidden="true" />}
       <div className="wa-map-status">
+        {notes}
         <div className="wa-map-status-now" role="status">
           {offlineNote ? (
             <div className="wa-chip wa-chip--offline" data-map-control>

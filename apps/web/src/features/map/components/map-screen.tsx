@@ -190,6 +190,12 @@ export function MapScreen({ controls, layers, mapTop, listTop }: MapScreenProps 
             failed={tileAnswers.failed}
             onRetry={tileAnswers.retry}
             after={!list && mapTop && extrasDue && <Suspense fallback={null}>{mapTop}</Suspense>}
+            notes={
+              <>
+                {note !== null && <Toast message={note} onClose={hideNote} />}
+                {focused.failure && <Toast message={focused.failure} onClose={focused.dismissFailure} />}
+              </>
+            }
           >
             {markers && tileAnswers.settled && !tileAnswers.failed && inView?.length === 0 && (
               <Suspense fallback={null}>
@@ -219,8 +225,6 @@ export function MapScreen({ controls, layers, mapTop, listTop }: MapScreenProps 
           </Suspense>
         )}
         <LiveStatus live={live} />
-        {note !== null && <Toast message={note} onClose={hideNote} />}
-        {focused.failure && <Toast message={focused.failure} onClose={focused.dismissFailure} />}
       </div>
     </div>
   );

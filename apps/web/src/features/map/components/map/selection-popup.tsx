@@ -1,8 +1,8 @@
 /**
  * The popup of what the visitor picked on the map: one alert, or the alerts at one spot, each
  * with its actions. It opens clear of the map's controls, its text scrolls inside the room left
- * with the actions always in view, and it stays put (the same element, no new fade-in) while
- * the map's data refreshes around it.
+ * with the actions always in view (for a dangerous animal, its call, the rest after the text),
+ * and it stays put (the same element, no new fade-in) while the map's data refreshes around it.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Popup as LeafletPopup, PopupOptions } from 'leaflet';
@@ -11,6 +11,7 @@ import type { Alert } from '@wildalert/shared';
 import { AlertPopup } from '../../../../components/alert-popup.tsx';
 import { AlertVotes } from '../../../../components/alert-votes.tsx';
 import { LazyFollowReport } from '../../../../components/lazy-follow-report.tsx';
+import { callsForHelp, LazyWhatToDo } from '../../../../components/lazy-what-to-do.tsx';
 import { t } from '../../../../i18n/i18n.ts';
 import { useEmbedded } from '../../../../lib/embedded.ts';
 import type { Selection } from '../../hooks/use-selection.ts';
@@ -113,10 +114,27 @@ export function SelectionPopup({ selection: picked, changed, onClose, onNote, cr
     () =>
       selection.kind === 'alert' ? (
         <PopupBody onResize={relayout}>
-          <Scroller>
-            <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} reporter={<FollowReport alertId={selection.alert.id} />} />
-          </Scroller>
-          <AlertActions alert={selection.alert} onNote={onNote} />
+          {callsForHelp(selection.alert) ? (
+            // A dangerous animal: its call stays in view under the sighting, the other actions follow the text.
+            <>
+              <Scroller>
+                <AlertPopup
+                  alert={selection.alert}
+                  justSent={selection.alert.id === createdId}
+                  reporter={<FollowReport alertId={selection.alert.id} />}
+                  actions={<AlertActions alert={selection.alert} onNote={onNote} />}
+                />
+              </Scroller>
+              <LazyWhatToDo alert={selection.alert} call />
+            </>
+          ) : (
+            <>
+              <Scroller>
+                <AlertPopup alert={selection.alert} justSent={selection.alert.id === createdId} reporter={<FollowReport alertId={selection.alert.id} />} />
+              </Scroller>
+              <AlertActions alert={selection.alert} onNote={onNote} />
+            </>
+          )}
         </PopupBody>
       ) : (
         <PopupBody onResize={relayout}>
@@ -237,8 +255,16 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
       {alerts.slice(0, shown).map((alert, i) => (
         <div key={alert.id} {...(i === revealed ? { ref: firstRevealed, tabIndex: -1 } : {})}>
           {i > 0 && <hr />}
-          <AlertPopup alert={alert} reporter={<FollowReport alertId={alert.id} />} />
-          <AlertActions alert={alert} onNote={onNote} />
+          <AlertPopup
+            alert={alert}
+            reporter={<FollowReport alertId={alert.id} />}
+            actions={
+              <>
+                <LazyWhatToDo alert={alert} call />
+                <AlertActions alert={alert} onNote={onNote} />
+              </>
+            }
+          />
         </div>
       ))}
       {shown < alerts.length && (
@@ -263,8 +289,8 @@ function SpotList({ alerts, onNote }: { alerts: readonly Alert[]; onNote(message
 }
 
 /**
- * "Obserwuj zgłoszenie" under the status of an alert this device reported, near the top of its
- * text (which scrolls; the actions below stay in view); not on the embedded map, which is read-only.
+ * "Obserwuj zgłoszenie" under the status of an alert this device reported, after its sighting
+ * (which scrolls; the actions below stay in view); not on the embedded map, which is read-only.
  */
 function FollowReport({ alertId }: { alertId: string }) {
   if (useEmbedded()) return null;
