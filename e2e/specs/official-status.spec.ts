@@ -1,8 +1,8 @@
 /**
  * The resident's side of an organisation's work (issue 33) on a 360 px phone, in Polish, English
  * and Ukrainian: an open map's popup shows each official step as the City Guard takes it, live,
- * and the list shows the status too; a dead wild boar's finder is told where the report went and
- * how not to spread African swine fever.
+ * and the list shows the status too; a dead wild boar's finder (found dead, or dead on the road)
+ * is told where the report went and how not to spread African swine fever.
  */
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
 import { KRAKOW, PHONE, popup, usable } from '../support/app.ts';
@@ -20,33 +20,39 @@ const STORIES = [
     lang: 'pl',
     locale: 'pl-PL',
     acknowledged: /^Straż Miejska Miasta Krakowa: przyjęte · \d{2}:\d{2}$/,
+    onTheWay: /^Straż Miejska Miasta Krakowa: w drodze · \d{2}:\d{2}$/,
     resolved: /^Straż Miejska Miasta Krakowa: zakończone — odłowione lub przepędzone · \d{2}:\d{2}$/,
     list: 'Lista',
-    sentTo: 'Zgłoszenie trafiło do: Powiatowy Lekarz Weterynarii w Krakowie',
+    sentTo: 'Zgłoszenie trafiło do: Straż Miejska Miasta Krakowa i Powiatowy Lekarz Weterynarii w Krakowie',
     whatToDo: 'Co robić',
     deadBoar: 'Martwy dzik: chroń przed ASF',
+    dead: 'found-dead',
     doNotTouch: 'Nie dotykaj dzika ani niczego przy nim',
   },
   {
     lang: 'en',
     locale: 'en-GB',
     acknowledged: /^Kraków City Guard: acknowledged · \d{2}:\d{2}( [AP]M)?$/,
+    onTheWay: /^Kraków City Guard: on the way · \d{2}:\d{2}( [AP]M)?$/,
     resolved: /^Kraków City Guard: resolved — caught or moved on · \d{2}:\d{2}( [AP]M)?$/,
     list: 'List',
-    sentTo: 'This report went to: District Veterinary Officer in Kraków',
+    sentTo: 'This report went to: Kraków City Guard and District Veterinary Officer in Kraków',
     whatToDo: 'What to do',
     deadBoar: 'Dead wild boar: help stop swine fever',
+    dead: 'dead-on-road',
     doNotTouch: 'Do not touch the boar or anything near it',
   },
   {
     lang: 'uk',
     locale: 'uk-UA',
     acknowledged: /^Міська варта Кракова: прийнято · \d{2}:\d{2}$/,
+    onTheWay: /^Міська варта Кракова: в дорозі · \d{2}:\d{2}$/,
     resolved: /^Міська варта Кракова: завершено — відловлено або відігнано · \d{2}:\d{2}$/,
     list: 'Список',
-    sentTo: 'Повідомлення отримала служба: Повітовий ветеринарний лікар у Кракові',
+    sentTo: /^Повідомлення передано: Міська варта Кракова (і|та) Повітовий ветеринарний лікар у Кракові$/,
     whatToDo: 'Що робити',
     deadBoar: 'Мертвий кабан: зупиніть АЧС',
+    dead: 'found-dead',
     doNotTouch: 'Не торкайтеся кабана й нічого поруч із ним',
   },
 ] as const;
@@ -79,6 +85,8 @@ for (const s of STORIES) {
 
       await step({ status: 'acknowledged' });
       await expect(popup(page).getByTestId('official-status')).toHaveText(s.acknowledged);
+      await step({ status: 'on-the-way' });
+      await expect(popup(page).getByTestId('official-status')).toHaveText(s.onTheWay);
       await step({ status: 'resolved', outcome: 'caught-or-moved', note: 'Dzik odprowadzony do lasu.' });
       await expect(popup(page).getByTestId('official-status')).toHaveText(s.resolved);
       await expect(popup(page).getByTestId('official-note')).toContainText('Dzik odprowadzony do lasu.');
@@ -90,10 +98,11 @@ for (const s of STORIES) {
       await usable(page);
     });
 
-    test("a dead wild boar's popup says the veterinary officer has the report, and how not to spread swine fever", async ({ page, wildalert }) => {
+    test("a dead wild boar's popup says the veterinary officer (and the City Guard, which takes every boar) has the report, and how not to spread swine fever", async ({ page, wildalert }) => {
       // The officer reads the inbox on weekdays by day (the bundled hours); here at every hour, so the story does not hang on the clock.
       await wildalert.sql(`UPDATE organisations SET hours = NULL WHERE name->>'pl' LIKE 'Powiatowy Lekarz Weterynarii%'`);
-      await wildalert.createAlert({ ...KRAKOW, animal: 'boar', behaviour: 'found-dead', comments: 'Martwy dzik w rowie' });
+      // Either way a boar is found dead, on the road or elsewhere, it goes to the officer.
+      await wildalert.createAlert({ ...KRAKOW, animal: 'boar', behaviour: s.dead, comments: 'Martwy dzik w rowie' });
       await page.goto('');
       // The one alert on the map (a marker's name is in the visitor's language).
       await page.locator('.leaflet-marker-icon').click();

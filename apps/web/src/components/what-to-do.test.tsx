@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Behaviour } from '@wildalert/shared';
+import type { AnimalKey, Behaviour } from '@wildalert/shared';
 import { activate } from '../i18n/i18n.ts';
 import { contactsKey, type Contact } from '../lib/get-contacts.ts';
 import { CallNow, WhatToDo, type WhatToDoProps } from './what-to-do.tsx';
@@ -9,9 +9,9 @@ import { CallNow, WhatToDo, type WhatToDoProps } from './what-to-do.tsx';
 const AT = { latitude: 50.0614, longitude: 19.9366 };
 
 /** Renders it with the server's answer already in the cache (as after an earlier popup): no request goes out. */
-function renderWith(contacts: Contact[], animal = 'roe-deer', behaviour: Behaviour = 'injured', props: Partial<WhatToDoProps> = {}) {
+function renderWith(contacts: Contact[], animal: AnimalKey = 'roe-deer', behaviour: Behaviour = 'injured', props: Partial<WhatToDoProps> = {}) {
   const client = new QueryClient();
-  client.setQueryData(contactsKey(AT.latitude, AT.longitude, behaviour), contacts);
+  client.setQueryData(contactsKey(AT.latitude, AT.longitude, behaviour, animal), contacts);
   return render(
     <QueryClientProvider client={client}>
       <CallNow alert={{ ...AT, animal, behaviour }} />
@@ -92,6 +92,12 @@ describe('WhatToDo', () => {
     renderWith([vet], 'boar', 'dead-on-road');
     expect(fold().hasAttribute('open')).toBe(false);
     expect(screen.getByTestId('dead-boar-advice').querySelector('.wa-dead-boar-title')!.textContent).toBe('Мертвий кабан: зупиніть АЧС');
+    cleanup();
+    // On the road: the City Guard's and the officer's both, each named once, the Guard's number the call.
+    await activate('pl');
+    renderWith([{ ...vet, name: { pl: 'Straż Miejska' }, phone: '986', organisationId: 'g' }, vet], 'boar', 'dead-on-road');
+    expect(screen.getByTestId('sent-to').textContent).toBe('Zgłoszenie trafiło do: Straż Miejska i Powiatowy Lekarz Weterynarii');
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['tel:986']);
     cleanup();
     // A dead fox is not the veterinary officer's case.
     renderWith([], 'fox', 'found-dead');

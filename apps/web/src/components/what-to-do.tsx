@@ -8,8 +8,8 @@
  */
 import './what-to-do.css';
 import moreCss from './what-to-do-issue33.css?inline';
-import { useId } from 'react';
-import { animalByKey, isDeadBoar, type Alert, type Behaviour } from '@wildalert/shared';
+import { Fragment, useId } from 'react';
+import { animalByKey, isDeadBoar, type Alert, type AnimalKey, type Behaviour } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
 import { useContacts, type Contact } from '../lib/get-contacts.ts';
 
@@ -30,19 +30,20 @@ const dial = (phone: string) => `tel:${phone.replaceAll(' ', '')}`;
 const nameOf = (contact: Contact) => contact.name[language()] ?? contact.name.pl;
 
 /**
- * The services for the place, by role: the one that took the report in, the one number kept in
- * view (the first service to call that does not have the report already, as 112 for an
- * aggressive animal; else the one that has it), and the other numbers, in the fold.
+ * The services for the place, by role: those that took the report in (a dead boar on the road:
+ * the City Guard and the veterinary officer), the one number kept in view (the first service to
+ * call that does not have the report already, as 112 for an aggressive animal; else one that has
+ * it), and the other numbers, in the fold.
  */
 function whomToCall(contacts: readonly Contact[]) {
-  const receiver = contacts.find(tookIt);
+  const receivers = contacts.filter(tookIt);
   const callable = contacts.filter((c) => c.phone);
-  const first = callable.find((c) => c !== receiver) ?? callable[0];
-  return { receiver, first, others: callable.filter((c) => c !== first && c !== receiver) };
+  const first = callable.find((c) => !receivers.includes(c)) ?? callable[0];
+  return { receivers, first, others: callable.filter((c) => c !== first && !receivers.includes(c)) };
 }
 
 function useWhomToCall(alert: WhatToDoProps['alert']) {
-  const contacts = useContacts(alert.latitude, alert.longitude, alert.behaviour);
+  const contacts = useContacts(alert.latitude, alert.longitude, alert.behaviour, alert.animal as AnimalKey);
   return { contacts, ...whomToCall(contacts.data ?? []) };
 }
 
@@ -70,22 +71,26 @@ export function CallNow({ alert }: Pick<WhatToDoProps, 'alert'>) {
 /** After the sighting: where the report went, then the fold with the other numbers and the advice. */
 export function WhatToDo({ alert, justSent = false }: WhatToDoProps) {
   const titleId = useId();
-  const { receiver, first, others } = useWhomToCall(alert);
+  const { receivers, first, others } = useWhomToCall(alert);
   return (
     <section className="wa-what-to-do" aria-labelledby={titleId} data-testid="what-to-do">
       {/* The routed report's note and the dead boar's advice: their rules come with this chunk, not the first load. */}
       <style href="wa-what-to-do-33" precedence="default">
         {moreCss}
       </style>
-      {receiver && (
+      {receivers.length > 0 && (
         <p className="wa-sent-to" data-testid="sent-to">
-          {t('whatToDo.sentTo', { name: nameOf(receiver) })}
-          {/* Its number here unless it is the call kept in view. */}
-          {receiver.phone && receiver !== first && (
-            <>
-              {' · '}
-              <a href={dial(receiver.phone)}>{t('whatToDo.phone', { phone: receiver.phone })}</a>
-            </>
+          {t('whatToDo.sentTo', { name: new Intl.ListFormat(language(), { type: 'conjunction' }).format(receivers.map(nameOf)) })}
+          {/* Their numbers here, but for the call kept in view. */}
+          {receivers.map(
+            (receiver) =>
+              receiver.phone &&
+              receiver !== first && (
+                <Fragment key={receiver.organisationId}>
+                  {' · '}
+                  <a href={dial(receiver.phone)}>{t('whatToDo.phone', { phone: receiver.phone })}</a>
+                </Fragment>
+              ),
           )}
         </p>
       )}
