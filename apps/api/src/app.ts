@@ -15,6 +15,8 @@ import errors, { clientErrorHandler, handleError } from './plugins/errors.ts';
 import live from './plugins/live.ts';
 import push from './plugins/push.ts';
 import webhooks from './plugins/webhooks.ts';
+import geocoder from './plugins/geocoder.ts';
+import places from './routes/places.ts';
 import queryBudget from './plugins/query-budget.ts';
 import caches from './plugins/caches.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
@@ -134,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(push, { config: config.push });
   await app.register(webhooks, { config: config.webhooks });
   await app.register(caches, { timeZone: config.timeZone });
+  await app.register(geocoder, { config: config.geocoder });
   await app.register(photoStorage, { photos: config.photos });
   await app.register(services, {
     photoDecodes: config.photoDecodes,
@@ -160,10 +163,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(inbox, { streams: config.streams });
   await app.register(pushSubscriptions);
   await app.register(animals);
+  await app.register(places, { searchesPerMinute: config.geocoder?.searchesPerMinute ?? 1 });
   await app.register(health, { version });
   await app.register(web, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
-    runtimeConfig: { tileUrl: config.tileUrl },
+    runtimeConfig: { tileUrl: config.tileUrl, placeSearch: config.geocoder !== undefined },
   });
   await app.after();
   addMethodNotAllowed();

@@ -35,6 +35,8 @@ export const MAX_ZOOM = 19;
 export interface RuntimeConfig {
   /** A z/x/y raster tile URL template. */
   tileUrl: string;
+  /** The server has a geocoder: the map offers place search (GET /places) and shows alerts' streets. */
+  placeSearch: boolean;
 }
 
 /** Area alerts by web push: the radius a subscription may have, in kilometres. */

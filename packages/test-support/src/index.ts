@@ -11,3 +11,4 @@ export * from './redis-server.ts';
 export * from './passkey-authenticator.ts';
 export * from './staff-client.ts';
 export * from './certificate.ts';
+export * from './nominatim.ts';

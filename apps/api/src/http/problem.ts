@@ -18,6 +18,7 @@ export const PROBLEM_TYPES = {
   rateLimited: '/problems/rate-limited',
   shuttingDown: '/problems/shutting-down',
   csrf: '/problems/csrf',
+  geocoderUnavailable: '/problems/geocoder-unavailable',
 } as const;
 
 export interface HttpProblemOptions {

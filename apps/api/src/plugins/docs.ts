@@ -109,6 +109,7 @@ export default fp(
           { name: 'staff', description: 'Staff accounts: sign-in, passkeys, invites, API tokens, people and the audit log' },
           { name: 'organisations', description: 'Organisations that act on reports: their members, inboxes, status steps and figures' },
           { name: 'push', description: 'Area alerts by web push, without an account' },
+          { name: 'places', description: "Place search through the server's geocoder" },
           { name: 'operations', description: 'Health' },
         ],
         components: {

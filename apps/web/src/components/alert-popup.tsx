@@ -6,7 +6,7 @@ import './alert-popup.css';
 import type { ReactNode } from 'react';
 import { animalByKey, animalName, type Alert } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
-import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../lib/format.ts';
+import { formatCoordinates, fullDateTime, placeLine, relativeTime, sightingLine } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
@@ -19,6 +19,7 @@ export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert
   const name = animalName(animal, language());
   const { sensitive } = animal;
   const seen = sightingLine(alert);
+  const place = placeLine(alert.place);
   return (
     <article className="wa-popup" aria-label={name} data-testid="alert-popup">
       <h2>{name}</h2>
@@ -36,6 +37,11 @@ export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert
         </p>
       )}
       <LazyAlertPhotos photos={alert.photos} animal={name} />
+      {place !== '' && (
+        <p className="wa-popup-place" data-testid="alert-place">
+          {place}
+        </p>
+      )}
       <p className="wa-popup-meta" data-testid="alert-coordinates">
         {formatCoordinates(alert.latitude, alert.longitude)}
       </p>

@@ -11,9 +11,11 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   } catch {
     raw = {};
   }
-  const tileUrl = (raw as { tileUrl?: unknown } | null)?.tileUrl;
+  const { tileUrl, placeSearch } = (raw ?? {}) as { tileUrl?: unknown; placeSearch?: unknown };
   return {
     tileUrl: typeof tileUrl === 'string' && tileUrl.includes('{z}') ? tileUrl : DEFAULT_TILE_URL,
+    // Only when the server says so: an older server (or a page without the meta) has no GET /places.
+    placeSearch: placeSearch === true,
   };
 }
 
