@@ -37,11 +37,8 @@ export function AlertPopup({ alert, justSent = false, reporter }: { alert: Alert
         </p>
       )}
       <LazyAlertPhotos photos={alert.photos} animal={name} />
-      {place !== '' && (
-        <p className="wa-popup-place" data-testid="alert-place">
-          {place}
-        </p>
-      )}
+      {/* The street and district, in the text's colour: where to look, before the coordinates for a program. */}
+      {place && <p>{place}</p>}
       <p className="wa-popup-meta" data-testid="alert-coordinates">
         {formatCoordinates(alert.latitude, alert.longitude)}
       </p>
