@@ -65,7 +65,8 @@ export const ZWIERZYNIEC_ADDRESS = {
   country_code: 'pl',
 };
 
-export async function startNominatim(basePath = ''): Promise<NominatimStandIn> {
+/** `port`: a given one (a browser test names the address in its server's options before it starts); any free one by default. */
+export async function startNominatim(basePath = '', port = 0): Promise<NominatimStandIn> {
   const requests: NominatimRequest[] = [];
   const held: Array<() => void> = [];
   let frozen = false;
@@ -96,10 +97,10 @@ export async function startNominatim(basePath = ''): Promise<NominatimStandIn> {
     if (frozen) held.push(answer);
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
   return Object.assign(standIn, {
-    url: `http://127.0.0.1:${port}${basePath}`,
+    url: `http://127.0.0.1:${listening}${basePath}`,
     requests,
     freeze: () => {
       frozen = true;
