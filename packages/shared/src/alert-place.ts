@@ -15,4 +15,4 @@ export const AlertPlaceSchema = Type.Union(
   ],
   { description: "The street and district of its published point, as the server's geocoder names them; null until looked up, shortly after it is added" },
 );
-export type AlertPlace = Static<typeof AlertPlaceSchema>;
+type AlertPlace = Static<typeof AlertPlaceSchema>;

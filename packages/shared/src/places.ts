@@ -7,7 +7,7 @@ import { LatitudeSchema, LongitudeSchema } from './schemas.ts';
 import { LANGUAGES } from './constants.ts';
 
 /** How long a searched text may be: a place's name, an address. */
-export const PLACE_QUERY_MAX_LENGTH = 200;
+const PLACE_QUERY_MAX_LENGTH = 200;
 
 export const PlaceSearchQuerySchema = Type.Object(
   {
@@ -17,7 +17,7 @@ export const PlaceSearchQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const FoundPlaceSchema = Type.Object(
+const FoundPlaceSchema = Type.Object(
   {
     name: Type.String({ description: 'Its own name (Zakrzówek)' }),
     label: Type.String({ description: 'Its name with where it is (Zakrzówek, Dębniki, Kraków, …)' }),

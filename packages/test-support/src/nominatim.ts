@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface NominatimRequest {
+interface NominatimRequest {
   path: string;
   params: URLSearchParams;
   userAgent: string | undefined;
@@ -16,7 +16,7 @@ export interface NominatimRequest {
 }
 
 /** A search result as Nominatim's jsonv2 writes it. */
-export interface NominatimPlace {
+interface NominatimPlace {
   place_id: number;
   lat: string;
   lon: string;
@@ -44,7 +44,7 @@ export interface NominatimStandIn {
   close(): Promise<void>;
 }
 
-export const ZAKRZOWEK: NominatimPlace = {
+const ZAKRZOWEK: NominatimPlace = {
   place_id: 1,
   lat: '50.0369',
   lon: '19.9127',
@@ -56,7 +56,7 @@ export const ZAKRZOWEK: NominatimPlace = {
 };
 
 /** Near the Zwierzyniec alerts of the tests: a street, a neighbourhood and the district. */
-export const ZWIERZYNIEC_ADDRESS = {
+const ZWIERZYNIEC_ADDRESS = {
   road: 'Królowej Jadwigi',
   neighbourhood: 'Półwsie Zwierzynieckie',
   suburb: 'Zwierzyniec',

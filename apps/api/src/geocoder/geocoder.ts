@@ -60,7 +60,7 @@ export class GeocoderBusyError extends Error {
 }
 
 /** Nominatim's search answers are a few kB; anything much larger is not one. */
-export const MAX_ANSWER_BYTES = 256 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024;
 /** Places a search answers, at most. */
 const SEARCH_LIMIT = 5;
 /** Searches that may wait for a turn (a second each, at OpenStreetMap's pace); one more is answered busy. */

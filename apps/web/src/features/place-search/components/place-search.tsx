@@ -14,7 +14,7 @@ const MAGNIFIER =
   'M15.5 14h-.79l-.28-.27A6.471 6.471 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19l-4.99-5zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14z';
 
 /** The zoom that shows a place's extent whole, about: a lake at 15, a district at 13, a point at 16. */
-export function zoomFor(bbox: FoundPlace['bbox']): number {
+function zoomFor(bbox: FoundPlace['bbox']): number {
   if (!bbox) return 16;
   const [south, west, north, east] = bbox;
   const span = Math.max(north - south, (east - west) * Math.cos((((south + north) / 2) * Math.PI) / 180), 1e-6);
