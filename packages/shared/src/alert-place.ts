@@ -1,5 +1,5 @@
 /** Where an alert is in words (Alert `place`), looked up by the server's geocoder (issue 34); a module of its own: no import cycle with schemas.ts. */
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
 /** Where an alert is, in words; null until looked up (or without a geocoder). */
 export const AlertPlaceSchema = Type.Union(
@@ -15,4 +15,3 @@ export const AlertPlaceSchema = Type.Union(
   ],
   { description: "The street and district of its published point, as the server's geocoder names them; null until looked up, shortly after it is added" },
 );
-type AlertPlace = Static<typeof AlertPlaceSchema>;
