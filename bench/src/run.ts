@@ -646,7 +646,7 @@ async function timeStart(dataDir: string, probe = '/health'): Promise<{ ms: numb
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', GEOCODER_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
     // Its own process group, so that npm and the server it starts stop together.
     detached: true,

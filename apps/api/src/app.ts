@@ -16,6 +16,8 @@ import live from './plugins/live.ts';
 import push from './plugins/push.ts';
 import webhooks from './plugins/webhooks.ts';
 import email from './plugins/email.ts';
+import geocoder from './plugins/geocoder.ts';
+import places from './routes/places.ts';
 import queryBudget from './plugins/query-budget.ts';
 import caches from './plugins/caches.ts';
 import { recordRoutes } from './plugins/method-not-allowed.ts';
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(webhooks, { config: config.webhooks });
   await app.register(email, { config: config.email, timeZone: config.timeZone });
   await app.register(caches, { timeZone: config.timeZone });
+  await app.register(geocoder, { config: config.geocoder });
   await app.register(photoStorage, { photos: config.photos });
   await app.register(services, {
     photoDecodes: config.photoDecodes,
@@ -164,10 +167,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pushSubscriptions);
   await app.register(emailSubscriptions);
   await app.register(animals);
+  await app.register(places, { searchesPerMinute: config.geocoder?.searchesPerMinute ?? 1 });
   await app.register(health, { version });
   await app.register(web, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
-    runtimeConfig: { tileUrl: config.tileUrl, emailAlerts: config.email !== undefined },
+    runtimeConfig: { tileUrl: config.tileUrl, emailAlerts: config.email !== undefined, placeSearch: config.geocoder !== undefined },
   });
   await app.after();
   addMethodNotAllowed();

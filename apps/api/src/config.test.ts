@@ -34,8 +34,23 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Warsaw',
       contactsFile: DEFAULT_CONTACTS_FILE,
       embedFrameAncestors: ['*'],
+      geocoder: {
+        url: 'https://nominatim.openstreetmap.org',
+        userAgent: 'WildAlert (+mailto:wildalert@localhost)',
+        timeoutMs: 3_000,
+        intervalMs: 1_000,
+        searchesPerMinute: 10,
+      },
       logLevel: 'info',
     });
+  });
+
+  it('turns the geocoder off when GEOCODER_URL is set empty, and names the site in its User-Agent', () => {
+    expect(loadConfig({ GEOCODER_URL: '' }).geocoder).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://wildalert.example' }).geocoder?.userAgent).toBe('WildAlert (+https://wildalert.example)');
+    expect(loadConfig({ GEOCODER_USER_AGENT: 'WildAlert Krakow (ops@krakow.example)' }).geocoder?.userAgent).toBe('WildAlert Krakow (ops@krakow.example)');
+    expect(() => loadConfig({ GEOCODER_URL: 'https://nominatim.example/?key=1' })).toThrow(/GEOCODER_URL must be the geocoder's http\(s\) base address/);
+    expect(() => loadConfig({ GEOCODER_USER_AGENT: 'bad\r\nheader' })).toThrow(/GEOCODER_USER_AGENT/);
   });
 
   it('reads which sites may frame the embeddable map, and refuses anything but sources', () => {

@@ -11,6 +11,10 @@ import { STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import { parsePushServices } from './push/push-services.ts';
 import { webhookPolicy } from './webhooks/webhook-targets.ts';
 import { ConfigError } from './lib/config-error.ts';
+import type { GeocoderOptions } from './geocoder/geocoder.ts';
+
+/** OpenStreetMap's public Nominatim (https://operations.osmfoundation.org/policies/nominatim/). */
+export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -77,6 +81,11 @@ const EnvSchema = Type.Object({
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   EMBED_FRAME_ANCESTORS: Type.String({ minLength: 1, default: '*' }),
+  GEOCODER_URL: Type.String({ pattern: '^https?://[^?#\\s]+$', default: DEFAULT_GEOCODER_URL }),
+  GEOCODER_USER_AGENT: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7e]+$' })),
+  GEOCODER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 30_000, default: 3_000 }),
+  GEOCODER_INTERVAL_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
+  GEOCODER_SEARCHES_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -188,6 +197,13 @@ export interface Config {
    * CSP `frame-ancestors` (`*`, `'none'`, or origins). Every other page may be framed by none.
    */
   embedFrameAncestors: string[];
+  /**
+   * The Nominatim-compatible geocoder behind the place search and alerts' street names
+   * (geocoder/), unless GEOCODER_URL is set empty: its address, the User-Agent it is sent, a
+   * request's deadline, the least time between two requests of this instance, and the searches
+   * one client address may have sent to it per minute (answers kept are not counted).
+   */
+  geocoder: (GeocoderOptions & { searchesPerMinute: number }) | undefined;
   logLevel: string;
 }
 
@@ -217,6 +233,7 @@ export interface SsoConfig {
 
 export { ConfigError };
 
+
 /** The table bundled with the API: Kraków's City Guard, and the emergency number everywhere. */
 export const DEFAULT_CONTACTS_FILE = fileURLToPath(new URL('../contacts.json', import.meta.url));
 
@@ -236,6 +253,8 @@ const HINTS: Record<string, string> = {
   OIDC_ORGANISATION_CLAIM: 'must be a claim name, or a dotted path into the claims, without spaces',
   SMTP_URL: 'must be an smtp:// or smtps:// URL (smtp://user:password@relay.example:587)',
   EMAIL_BOUNCES_TOKEN: 'must be a secret of at least 32 characters (openssl rand -hex 32)',
+  GEOCODER_URL: 'must be the geocoder\'s http(s) base address without a query (https://nominatim.openstreetmap.org), or empty to turn place search and street names off',
+  GEOCODER_USER_AGENT: 'must be up to 200 printable ASCII characters naming the application and a contact (WildAlert Kraków (+https://wildalert.example))',
 };
 
 /** Validates an environment (normally `process.env`); throws a ConfigError naming every bad variable. */
@@ -344,6 +363,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,
     embedFrameAncestors,
+    // Set but empty: turned off (every other empty variable means its default).
+    geocoder:
+      env.GEOCODER_URL === ''
+        ? undefined
+        : {
+            url: v.GEOCODER_URL,
+            userAgent: v.GEOCODER_USER_AGENT ?? `WildAlert (+${v.PUBLIC_URL ?? v.VAPID_SUBJECT})`,
+            timeoutMs: v.GEOCODER_TIMEOUT_MS,
+            intervalMs: v.GEOCODER_INTERVAL_MS,
+            searchesPerMinute: v.GEOCODER_SEARCHES_PER_MINUTE,
+          },
     logLevel: v.LOG_LEVEL,
   };
 }

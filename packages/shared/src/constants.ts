@@ -37,6 +37,8 @@ export interface RuntimeConfig {
   tileUrl: string;
   /** The server sends area alerts by e-mail (SMTP_URL is set): the area sheet offers them. */
   emailAlerts: boolean;
+  /** The server has a geocoder: the map offers place search (GET /places) and shows alerts' streets. */
+  placeSearch: boolean;
 }
 
 /** How often an e-mail area alert writes: each new report (at most one mail per PUSH_COALESCE_MINUTES), or a digest. */

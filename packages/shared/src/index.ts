@@ -21,3 +21,5 @@ export * from './organisations.ts';
 export * from './notices.ts';
 export * from './notice-limits.ts';
 export * from './webhooks.ts';
+export * from './places.ts';
+export * from './alert-place.ts';

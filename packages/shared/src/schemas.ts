@@ -1,6 +1,7 @@
 /** The API contract: TypeBox schemas (JSON Schema at run time) and their static types. */
 import { Type, type Static } from 'typebox';
 import { OfficialStatusSchema } from './official-status.ts';
+import { AlertPlaceSchema } from './alert-place.ts';
 import { ANIMAL_KEYS, SAFETY_ADVICE } from './animals.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import { SightingFields, SightingSchema } from './sighting.ts';
@@ -64,6 +65,7 @@ export const AlertSchema = Type.Object(
       description: 'When the animal was last seen there: the newest "still there", else createdAt (UTC)',
     }),
     ...SightingSchema.properties,
+    place: AlertPlaceSchema,
     officialStatus: OfficialStatusSchema,
   },
   { $id: 'Alert', additionalProperties: false },
@@ -145,6 +147,7 @@ export const AlertsGeoJsonSchema = Type.Object({
         createdAt: Type.String({ format: 'date-time' }),
         photos: Type.Array(PhotoSchema),
         officialStatus: OfficialStatusSchema,
+        place: AlertPlaceSchema,
       }),
     }),
   ),

@@ -12,3 +12,4 @@ export * from './passkey-authenticator.ts';
 export * from './staff-client.ts';
 export * from './certificate.ts';
 export * from './smtp-inbox.ts';
+export * from './nominatim.ts';

@@ -59,6 +59,8 @@ export async function startServerProcess({ env, startTimeoutMs = 60_000, wrapper
       HOME: process.env.HOME,
       NODE_COMPILE_CACHE: COMPILE_CACHE,
       LOG_LEVEL: 'info',
+      // No geocoder (OpenStreetMap's public one by default) unless the test names its stand-in.
+      GEOCODER_URL: '',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -19,6 +19,7 @@ export const PROBLEM_TYPES = {
   shuttingDown: '/problems/shutting-down',
   csrf: '/problems/csrf',
   emailNotConfigured: '/problems/email-not-configured',
+  geocoderUnavailable: '/problems/geocoder-unavailable',
 } as const;
 
 export interface HttpProblemOptions {

@@ -110,6 +110,7 @@ export default fp(
           { name: 'organisations', description: 'Organisations that act on reports: their members, inboxes, status steps and figures' },
           { name: 'push', description: 'Area alerts by web push, without an account' },
           { name: 'email', description: 'Area alerts by e-mail: double opt-in, digests, one-click unsubscribe, bounces' },
+          { name: 'places', description: "Place search through the server's geocoder" },
           { name: 'operations', description: 'Health' },
         ],
         components: {

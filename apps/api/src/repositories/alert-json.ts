@@ -33,9 +33,13 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     howMany: 'a.how_many',
     young: 'a.young',
     behaviour: 'a.behaviour',
+    place: PLACE_JSON,
     officialStatus: OFFICIAL_STATUS_JSON,
   };
 }
+
+/** Its street and district (geocoder/street-names.ts), null until looked up. */
+const PLACE_JSON = `CASE WHEN a.place_looked_up_at IS NOT NULL THEN json_build_object('street', a.street, 'district', a.district) END`;
 
 /** `json_build_object('name', expression, …)` of some fields. */
 export const jsonObject = (fields: Partial<Record<string, string>>) =>

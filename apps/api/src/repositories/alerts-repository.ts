@@ -95,6 +95,8 @@ const CSV_SQL = (() => {
     howMany: `coalesce(a.how_many, '')`,
     young: `coalesce(a.young::text, '')`,
     behaviour: `coalesce(a.behaviour, '')`,
+    // "street, district" as the popup says it; an empty cell while not known.
+    place: text(`concat_ws(', ', a.street, a.district)`),
     // The official status flattened: its code, the organisation (its Polish name), when, how it ended, the public note.
     officialStatus: status('status'),
     officialStatusOrganisation: text(status('organisation,pl')),

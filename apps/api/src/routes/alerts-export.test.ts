@@ -68,7 +68,7 @@ describe('GET /Alerts.geojson', () => {
 });
 
 const CSV_HEADER = [
-  ...['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour'],
+  ...['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour', 'place'],
   ...['officialStatus', 'officialStatusOrganisation', 'officialStatusAt', 'officialStatusOutcome', 'officialStatusNote'],
 ];
 
@@ -135,7 +135,8 @@ describe('GET /Alerts.csv', () => {
       '',
       '',
       '',
-      // No official status: five empty cells.
+      // No place (no geocoder in this test), and no official status: five empty cells.
+      '',
       '',
       '',
       '',

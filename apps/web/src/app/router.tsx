@@ -7,6 +7,7 @@ import { MapScreen } from '../features/map/components/map-screen.tsx';
 import { useMapAddress } from '../features/map/hooks/use-map-address.ts';
 import { t, withMessages } from '../i18n/i18n.ts';
 import { Embedded } from '../lib/embedded.ts';
+import { runtimeConfig } from '../lib/runtime-config.ts';
 import type { HotspotFilters } from '../lib/map-url.ts';
 import type { HotspotsProps } from './routes/hotspots.tsx';
 import { Frame } from './frame.tsx';
@@ -64,6 +65,8 @@ const loadNotices = withMessages('notices', () => import('./routes/notices.tsx')
 const NoticesBanner = lazy(() => loadNotices().then((m) => ({ default: m.NoticesBanner }), without));
 const NoticesLayer = lazy(() => loadNotices().then((m) => ({ default: m.NoticesLayer }), without));
 const NoticesList = lazy(() => loadNotices().then((m) => ({ default: m.NoticesList }), without));
+// "Where is Zakrzówek?" (issue 34): only when the server has a geocoder; a chunk of its own, loaded likewise.
+const PlaceSearch = lazy(() => withMessages('places', () => import('./routes/place-search.tsx'))().catch(without));
 const HotspotsControl = () => <HotspotsControlPart {...useHotspotsAddress()} />;
 const HotspotsLayer = () => <HotspotsLayerPart {...useHotspotsAddress()} />;
 const mapScreen = (
@@ -72,6 +75,7 @@ const mapScreen = (
       <>
         <AreaAlertsControl />
         <HotspotsControl />
+        {runtimeConfig().placeSearch && <PlaceSearch />}
       </>
     }
     layers={

@@ -6,7 +6,7 @@ import './alert-popup.css';
 import type { ReactNode } from 'react';
 import { animalByKey, animalName, type Alert } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
-import { formatCoordinates, fullDateTime, relativeTime, sightingLine } from '../lib/format.ts';
+import { formatCoordinates, fullDateTime, placeLine, relativeTime, sightingLine } from '../lib/format.ts';
 import { useNow } from '../lib/use-now.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
@@ -32,6 +32,7 @@ export function AlertPopup({ alert, justSent = false, reporter, actions }: Alert
   const name = animalName(animal, language());
   const { sensitive } = animal;
   const seen = sightingLine(alert);
+  const place = placeLine(alert.place);
   return (
     <article className="wa-popup" aria-label={name} data-testid="alert-popup">
       <h2>{name}</h2>
@@ -46,6 +47,8 @@ export function AlertPopup({ alert, justSent = false, reporter, actions }: Alert
         </p>
       )}
       <LazyAlertPhotos photos={alert.photos} animal={name} />
+      {/* The street and district, in the text's colour: where to look, before the coordinates for a program. */}
+      {place && <p>{place}</p>}
       <p className="wa-popup-meta" data-testid="alert-coordinates">
         {formatCoordinates(alert.latitude, alert.longitude)}
       </p>

@@ -20,6 +20,7 @@ import type moderation from './pl/moderation.json';
 import type notices from './pl/notices.json';
 import type official from './pl/official.json';
 import type photos from './pl/photos.json';
+import type places from './pl/places.json';
 import type report from './pl/report.json';
 import type selfCheck from './pl/self-check.json';
 import type staff from './pl/staff.json';
@@ -38,6 +39,7 @@ type Messages = typeof core &
   typeof notices &
   typeof official &
   typeof photos &
+  typeof places &
   typeof report &
   typeof selfCheck &
   typeof staff &
@@ -58,6 +60,7 @@ export type Namespace =
   | 'notices'
   | 'official'
   | 'photos'
+  | 'places'
   | 'report'
   | 'self-check'
   | 'staff'

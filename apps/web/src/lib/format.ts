@@ -1,5 +1,5 @@
 /** How the app writes coordinates, times and what was seen, in the active language (Intl). */
-import { isBehaviour, isHowMany, type Behaviour, type HowMany } from '@wildalert/shared';
+import { isBehaviour, isHowMany, type Alert, type Behaviour, type HowMany } from '@wildalert/shared';
 import { language, t } from '../i18n/i18n.ts';
 
 /** At most 6 decimals (about 10 cm), no trailing zeros, a dot as the separator: "50.049683, 19.944544". */
@@ -85,6 +85,14 @@ interface Sighting {
   howMany?: HowMany | null;
   young?: boolean | null;
   behaviour?: Behaviour | null;
+}
+
+/**
+ * Where an alert is in words, as the server's geocoder named its published point: "Królowej
+ * Jadwigi, Zwierzyniec" (only the district for a protected species). Empty until it is known.
+ */
+export function placeLine(place: Alert['place'] | undefined): string {
+  return place ? [place.street, place.district].filter(Boolean).join(', ') : '';
 }
 
 /**

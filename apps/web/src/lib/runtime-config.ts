@@ -11,10 +11,12 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   } catch {
     raw = {};
   }
-  const { tileUrl, emailAlerts } = (raw as { tileUrl?: unknown; emailAlerts?: unknown } | null) ?? {};
+  const { tileUrl, emailAlerts, placeSearch } = (raw ?? {}) as { tileUrl?: unknown; emailAlerts?: unknown; placeSearch?: unknown };
   return {
     tileUrl: typeof tileUrl === 'string' && tileUrl.includes('{z}') ? tileUrl : DEFAULT_TILE_URL,
     emailAlerts: emailAlerts === true,
+    // Only when the server says so: an older server (or a page without the meta) has no GET /places.
+    placeSearch: placeSearch === true,
   };
 }
 

@@ -12,7 +12,7 @@ import { alertPath } from '../../../config/paths.ts';
 import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
 import { distanceMetres, formatDistance, type Alert } from '@wildalert/shared';
 import { isPast } from '../../../lib/alert-age.ts';
-import { relativeTime, sightingLine } from '../../../lib/format.ts';
+import { placeLine, relativeTime, sightingLine } from '../../../lib/format.ts';
 import { usePosition, type Position } from '../../../lib/geolocation.ts';
 import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -145,6 +145,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                     {seen !== '' && <span className="wa-list-sighting">{seen}</span>}
                     <LazyOfficialStatus status={alert.officialStatus} now={now} as="span" />
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
+                    {alert.place && <span className="wa-list-place">{placeLine(alert.place)}</span>}
                     <span className="wa-list-meta">
                       <time dateTime={alert.createdAt}>{when}</time> · {formatDistance(distanceMetres(from, alert), language())}
                       {alert.stillThere > 0 && (
