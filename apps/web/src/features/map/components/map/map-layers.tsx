@@ -3,7 +3,7 @@
  * far off it may be), and which animals are in view, for the legend and the empty-view note.
  */
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { Circle, CircleMarker, useMap, useMapEvent } from 'react-leaflet';
+import { Circle, CircleMarker, Pane, useMap, useMapEvent } from 'react-leaflet';
 import { ANIMALS, animalByKey, type Alert } from '@wildalert/shared';
 import { usePosition } from '../../../../lib/geolocation.ts';
 
@@ -27,6 +27,13 @@ export function MapLayers({ alerts, onInView }: MapLayersProps) {
 
 const YOU = '#1a5fd0';
 
+/**
+ * The visitor's dot is drawn over the markers (Leaflet's marker pane is at 600) and under the
+ * popups (700): a cluster where the visitor stands must not hide it. Its halo stays under the
+ * markers, in Leaflet's overlay pane.
+ */
+const YOU_PANE_Z = 650;
+
 function VisitorLocation() {
   const position = usePosition();
   if (!position) return null;
@@ -42,13 +49,15 @@ function VisitorLocation() {
           pathOptions={{ color: YOU, weight: 1, opacity: 0.5, fillColor: YOU, fillOpacity: 0.12 }}
         />
       )}
-      <CircleMarker
-        center={centre}
-        radius={8}
-        interactive={false}
-        className="wa-you"
-        pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
-      />
+      <Pane name="wa-you" style={{ zIndex: YOU_PANE_Z }}>
+        <CircleMarker
+          center={centre}
+          radius={8}
+          interactive={false}
+          className="wa-you"
+          pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
+        />
+      </Pane>
     </>
   );
 }
