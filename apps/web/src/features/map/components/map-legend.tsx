@@ -1,9 +1,9 @@
 /**
  * The map's legend: the marker of each animal in view, with its name, and how a past alert looks
  * (lib/alert-age.ts). Open at first on a large screen; a button on a phone, where it would cover
- * the markers, and where Escape closes it again as it closes any panel over the map.
+ * the markers. Escape closes it as it closes a popup.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { animalMarkerUrl } from '../../../components/map/animal-markers.ts';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
@@ -12,21 +12,10 @@ const PHONE = '(max-width: 599px), (max-height: 499px)';
 export function MapLegend({ animals }: { animals: readonly string[] }) {
   const [open, setOpen] = useState(() => !window.matchMedia(PHONE).matches);
   const panel = useId();
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    // On a phone it covers the map wherever the focus is; on a larger screen it is part of the
-    // page, closed by Escape only from within (as a popup's Escape is the map's).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      if (window.matchMedia(PHONE).matches || root.current?.contains(document.activeElement)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
   if (animals.length === 0) return null;
   return (
-    <div ref={root} className={open ? 'wa-legend wa-legend--open' : 'wa-legend'} data-map-control>
+    // Escape from within closes it, as it closes a popup, and the focus stays on its button.
+    <div className={open ? 'wa-legend wa-legend--open' : 'wa-legend'} data-map-control onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button type="button" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path

@@ -27,7 +27,6 @@ import { alertAge } from '../../../../lib/alert-age.ts';
 import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
-import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
 import { controlBoxes, underControl, watchControls } from './controls-over-map.ts';
 import type { Box } from './popup-room.ts';
 import { joinNeighbours, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
@@ -80,8 +79,9 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
       map.flyTo([cluster.latitude, cluster.longitude], Math.min(MAX_ZOOM, Math.max(zoom + 1, closer)), { duration: 0.4 });
       return;
     }
-    // Every one of them (the list shows them a page at a time), newest first.
-    getClusterAlerts(cluster, filters).then(
+    // Every one of them (the list shows them a page at a time), newest first. Loaded on the
+    // first such tap: the map's first paint does without it.
+    import('../../api/get-cluster-alerts.ts').then(({ getClusterAlerts }) => getClusterAlerts(cluster, filters)).then(
       (alerts) => onSelect({ kind: 'spot', latitude: cluster.latitude, longitude: cluster.longitude, alerts }),
       () => undefined,
     );

@@ -3,7 +3,8 @@
  * far off it may be), and which animals are in view, for the legend and the empty-view note.
  */
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { Circle, CircleMarker, Pane, useMap, useMapEvent } from 'react-leaflet';
+import type { Map as LeafletMap } from 'leaflet';
+import { Circle, CircleMarker, useMap, useMapEvent } from 'react-leaflet';
 import { ANIMALS, animalByKey, type Alert } from '@wildalert/shared';
 import { usePosition } from '../../../../lib/geolocation.ts';
 
@@ -28,13 +29,20 @@ export function MapLayers({ alerts, onInView }: MapLayersProps) {
 const YOU = '#1a5fd0';
 
 /**
- * The visitor's dot is drawn over the markers (Leaflet's marker pane is at 600) and under the
- * popups (700): a cluster where the visitor stands must not hide it. Its halo stays under the
- * markers, in Leaflet's overlay pane.
+ * The visitor's dot is drawn in a pane of its own over the markers (Leaflet's marker pane is at
+ * 600) and under the popups (700): a cluster where the visitor stands must not hide it. Its halo
+ * stays under the markers, in Leaflet's overlay pane. (Leaflet's own createPane, not
+ * react-leaflet's Pane: the same for a few bytes of the map's first download.)
  */
-const YOU_PANE_Z = 650;
+const YOU_PANE = 'wa-you';
+
+function youPane(map: LeafletMap): string {
+  if (!map.getPane(YOU_PANE)) map.createPane(YOU_PANE).style.zIndex = '650';
+  return YOU_PANE;
+}
 
 function VisitorLocation() {
+  const map = useMap();
   const position = usePosition();
   if (!position) return null;
   const centre: [number, number] = [position.latitude, position.longitude];
@@ -49,15 +57,14 @@ function VisitorLocation() {
           pathOptions={{ color: YOU, weight: 1, opacity: 0.5, fillColor: YOU, fillOpacity: 0.12 }}
         />
       )}
-      <Pane name="wa-you" style={{ zIndex: YOU_PANE_Z }}>
-        <CircleMarker
-          center={centre}
-          radius={8}
-          interactive={false}
-          className="wa-you"
-          pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
-        />
-      </Pane>
+      <CircleMarker
+        center={centre}
+        radius={8}
+        interactive={false}
+        pane={youPane(map)}
+        className="wa-you"
+        pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
+      />
     </>
   );
 }
