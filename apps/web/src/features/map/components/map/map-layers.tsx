@@ -57,10 +57,10 @@ function VisitorLocation() {
           pathOptions={{ color: YOU, weight: 1, opacity: 0.5, fillColor: YOU, fillOpacity: 0.12 }}
         />
       )}
+      {/* Interactive: on top for the finger as for the eye, a tap on it is a tap on the map, not on the cluster half hidden beneath. */}
       <CircleMarker
         center={centre}
         radius={8}
-        interactive={false}
         pane={youPane(map)}
         className="wa-you"
         pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
