@@ -1,6 +1,7 @@
 /**
- * The README's picture of the map with an open popup, taken from the real app. Written to the
- * test's output folder on every run; `WILDALERT_SCREENSHOT=1` writes docs/screenshot-map.png.
+ * The README's picture of the map with an open popup and two clusters, taken from the real app.
+ * Written to the test's output folder on every run; `WILDALERT_SCREENSHOT=1` writes
+ * docs/screenshot-map.png.
  */
 import path from 'node:path';
 import { REPO_ROOT } from '@wildalert/test-support';
@@ -19,6 +20,10 @@ test('the map with an open popup, as the README shows it', async ({ page, wildal
   ] as const;
   const created = [];
   for (const alert of seed) created.push(await wildalert.createAlert({ ...alert }));
+  // A cluster of twelve, mostly foxes: its size and its ring of colours show what is inside.
+  for (const [i, animal] of ['fox', 'fox', 'fox', 'fox', 'fox', 'fox', 'fox', 'boar', 'boar', 'boar', 'hare', 'hare'].entries()) {
+    await wildalert.createAlert({ latitude: 50.056 + (i % 4) * 0.0003, longitude: 19.92 + Math.floor(i / 4) * 0.0004, animal, comments: '' });
+  }
   await page.clock.install({ time: new Date(Date.parse(created[0]!.createdAt) + 3 * 3600_000 + 20 * 60_000) });
   await page.setViewportSize({ width: 960, height: 600 });
   await page.goto('');

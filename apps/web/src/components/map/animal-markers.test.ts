@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ANIMALS } from '@wildalert/shared';
-import { animalMarkerUrl } from './animal-markers.ts';
+import { animalMarkerColour, animalMarkerUrl } from './animal-markers.ts';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../public/markers');
 
@@ -74,6 +74,11 @@ describe('animal markers', () => {
         expect(outline, `${key} on ${ground}`).toBeGreaterThanOrEqual(3);
       }
     }
+  });
+
+  it("give a cluster's ring each animal's marker colour (white \"other\" in grey, to show on white)", () => {
+    for (const [key, m] of markers) expect(animalMarkerColour(key), key).toBe(m.fill === '#ffffff' ? '#8a8a8a' : m.fill);
+    expect(animalMarkerColour('unicorn')).toBe(animalMarkerColour('other'));
   });
 
   it('are the app\'s own files, one per animal; an unknown animal gets the one for "other"', () => {

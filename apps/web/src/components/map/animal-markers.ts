@@ -20,3 +20,29 @@ import { animalByKey } from '@wildalert/shared';
 export function animalMarkerUrl(animal: string): string {
   return `${import.meta.env.BASE_URL}markers/${animalByKey(animal).key}.svg`;
 }
+
+/** Each group's marker colour, as its files draw it; "other" (white) in grey, to show on a white ring. */
+const HOOFED = '#a14f00';
+const PREDATORS = '#1f4e96';
+const SMALL = '#383838';
+const OTHER = '#8a8a8a';
+const MARKER_COLOURS: Readonly<Record<string, string>> = {
+  boar: HOOFED,
+  'roe-deer': HOOFED,
+  'red-deer': HOOFED,
+  moose: HOOFED,
+  fox: PREDATORS,
+  wolf: PREDATORS,
+  lynx: PREDATORS,
+  bear: PREDATORS,
+  hare: SMALL,
+  marten: SMALL,
+  badger: SMALL,
+  beaver: SMALL,
+  hedgehog: SMALL,
+};
+
+/** The colour of an animal's marker (its group's), for a cluster's ring; animal-markers.test.ts checks it against the files. */
+export function animalMarkerColour(animal: string): string {
+  return MARKER_COLOURS[animalByKey(animal).key] ?? OTHER;
+}

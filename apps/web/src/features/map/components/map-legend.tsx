@@ -1,7 +1,7 @@
 /**
  * The map's legend: the marker of each animal in view, with its name, and how a past alert looks
- * (lib/alert-age.ts). Open at first on a large
- * screen; a button on a phone, where it would cover the markers.
+ * (lib/alert-age.ts). Open at first on a large screen; a button on a phone, where it would cover
+ * the markers. Escape closes it as it closes a popup.
  */
 import { useId, useState } from 'react';
 import { animalMarkerUrl } from '../../../components/map/animal-markers.ts';
@@ -14,7 +14,8 @@ export function MapLegend({ animals }: { animals: readonly string[] }) {
   const panel = useId();
   if (animals.length === 0) return null;
   return (
-    <div className={open ? 'wa-legend wa-legend--open' : 'wa-legend'} data-map-control>
+    // Escape from within closes it, as it closes a popup, and the focus stays on its button.
+    <div className={open ? 'wa-legend wa-legend--open' : 'wa-legend'} data-map-control onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button type="button" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path

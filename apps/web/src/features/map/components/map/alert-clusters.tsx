@@ -19,15 +19,14 @@ import {
   type PointExpression,
 } from 'leaflet';
 import { Marker, useMap, useMapEvent } from 'react-leaflet';
-import { ANIMALS, MAX_ZOOM } from '@wildalert/shared';
+import { MAX_ZOOM } from '@wildalert/shared';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
-import { htmlIcon } from '../../../../components/map/html-icon.ts';
+import { animalsByCount, clusterIcon } from '../../../../components/map/cluster-icon.ts';
 import { animalNameOf, t } from '../../../../i18n/i18n.ts';
 import { alertAge } from '../../../../lib/alert-age.ts';
 import { relativeTime } from '../../../../lib/format.ts';
 import { useNow } from '../../../../lib/use-now.ts';
 import type { MapFilters } from '../../../../lib/map-url.ts';
-import { getClusterAlerts } from '../../api/get-cluster-alerts.ts';
 import { controlBoxes, underControl, watchControls } from './controls-over-map.ts';
 import type { Box } from './popup-room.ts';
 import { joinNeighbours, type ClusterItem, type MapItems } from '../../hooks/use-map-items.ts';
@@ -80,8 +79,9 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
       map.flyTo([cluster.latitude, cluster.longitude], Math.min(MAX_ZOOM, Math.max(zoom + 1, closer)), { duration: 0.4 });
       return;
     }
-    // Every one of them (the list shows them a page at a time), newest first.
-    getClusterAlerts(cluster, filters).then(
+    // Every one of them (the list shows them a page at a time), newest first. Loaded on the
+    // first such tap: the map's first paint does without it.
+    import('../../api/get-cluster-alerts.ts').then(({ getClusterAlerts }) => getClusterAlerts(cluster, filters)).then(
       (alerts) => onSelect({ kind: 'spot', latitude: cluster.latitude, longitude: cluster.longitude, alerts }),
       () => undefined,
     );
@@ -94,7 +94,7 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
           key={`cluster-${cluster.key}`}
           latitude={cluster.latitude}
           longitude={cluster.longitude}
-          icon={clusterIcon(cluster.count, cluster.fresh)}
+          icon={clusterIcon(cluster.count, cluster.animals, cluster.fresh)}
           label={t('map.clusterLabel', { count: cluster.count, animals: animalsText(cluster.animals) })}
           bounds={bounds}
           controls={controls}
@@ -122,10 +122,10 @@ export const AlertClusters = memo(function AlertClusters({ items, filters, fresh
   );
 });
 
-/** "dzik: 3, lis: 2", in catalogue order. */
+/** "lis: 40, dzik: 12, sarna: 6": the most first, as the bubble's ring and head show them. */
 function animalsText(animals: Readonly<Record<string, number>>): string {
-  return ANIMALS.filter((a) => animals[a.key])
-    .map((a) => `${animalNameOf(a.key).toLowerCase()}: ${animals[a.key]}`)
+  return animalsByCount(animals)
+    .map(([animal, n]) => `${animalNameOf(animal).toLowerCase()}: ${n}`)
     .join(', ');
 }
 
@@ -193,21 +193,4 @@ function onEnter(e: LeafletKeyboardEvent, action: () => void) {
     e.originalEvent.preventDefault();
     action();
   }
-}
-
-const clusterIcons = new Map<string, DivIcon>();
-
-function clusterIcon(count: number, fresh: boolean): DivIcon {
-  const label = count >= 1000 ? `${Math.floor(count / 1000)}k+` : String(count);
-  const key = `${label}${fresh ? '+fresh' : ''}`;
-  let icon = clusterIcons.get(key);
-  if (!icon) {
-    icon = htmlIcon({
-      className: fresh ? 'wa-cluster wa-fresh' : 'wa-cluster',
-      html: `<span aria-hidden="true">${label}</span>`,
-      iconSize: [46, 46],
-    });
-    clusterIcons.set(key, icon);
-  }
-  return icon;
 }

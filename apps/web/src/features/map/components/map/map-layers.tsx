@@ -3,6 +3,7 @@
  * far off it may be), and which animals are in view, for the legend and the empty-view note.
  */
 import { useLayoutEffect, useMemo, useState } from 'react';
+import type { Map as LeafletMap } from 'leaflet';
 import { Circle, CircleMarker, useMap, useMapEvent } from 'react-leaflet';
 import { ANIMALS, animalByKey, type Alert } from '@wildalert/shared';
 import { usePosition } from '../../../../lib/geolocation.ts';
@@ -27,7 +28,21 @@ export function MapLayers({ alerts, onInView }: MapLayersProps) {
 
 const YOU = '#1a5fd0';
 
+/**
+ * The visitor's dot is drawn in a pane of its own over the markers (Leaflet's marker pane is at
+ * 600) and under the popups (700): a cluster where the visitor stands must not hide it. Its halo
+ * stays under the markers, in Leaflet's overlay pane. (Leaflet's own createPane, not
+ * react-leaflet's Pane: the same for a few bytes of the map's first download.)
+ */
+const YOU_PANE = 'wa-you';
+
+function youPane(map: LeafletMap): string {
+  if (!map.getPane(YOU_PANE)) map.createPane(YOU_PANE).style.zIndex = '650';
+  return YOU_PANE;
+}
+
 function VisitorLocation() {
+  const map = useMap();
   const position = usePosition();
   if (!position) return null;
   const centre: [number, number] = [position.latitude, position.longitude];
@@ -42,10 +57,11 @@ function VisitorLocation() {
           pathOptions={{ color: YOU, weight: 1, opacity: 0.5, fillColor: YOU, fillOpacity: 0.12 }}
         />
       )}
+      {/* Interactive: on top for the finger as for the eye, a tap on it is a tap on the map, not on the cluster half hidden beneath. */}
       <CircleMarker
         center={centre}
         radius={8}
-        interactive={false}
+        pane={youPane(map)}
         className="wa-you"
         pathOptions={{ color: '#ffffff', weight: 3, opacity: 1, fillColor: YOU, fillOpacity: 1 }}
       />
