@@ -25,9 +25,12 @@ export const FIRST_VISIT_BUDGET_KB = 200;
  * its size on the wire. Counted until the page has loaded and asked for no script for 3 s, not until
  * the markers: which of those parts arrive before the markers depends on the host's speed (the
  * old cut measured 157–163 kB for the same build). Measured 175–176 kB in pl/en/uk at issue 33,
- * following one's report included; 178 leaves ~2 kB for what varies from run to run (headers).
+ * following one's report included. Issue 34's clusters (their ring and names), the popup's call
+ * kept in view, the place search's lazy entry and the e-mail alerts' messages took it to 178.5 kB
+ * in Ukrainian, each already cut to its least; 181 leaves ~2.5 kB for what varies from run to run
+ * (headers). What a visitor waits for, the first visit until the markers, keeps its 200 kB.
  */
-export const SCRIPTS_STYLES_BUDGET_KB = 178;
+export const SCRIPTS_STYLES_BUDGET_KB = 181;
 /**
  * Alerts seeded within 15 km of Kraków over a year: about 190 fall in the map's default window
  * (7 days), an answer of ~35 KB of JSON, as in the product owner's measurement (542 kB before

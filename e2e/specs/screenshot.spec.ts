@@ -21,7 +21,7 @@ test('the map with an open popup, as the README shows it', async ({ page, wildal
   const created = [];
   for (const alert of seed) created.push(await wildalert.createAlert({ ...alert }));
   // A cluster of twelve, mostly foxes: its size and its ring of colours show what is inside.
-  for (const [i, animal] of ['fox', 'fox', 'fox', 'fox', 'fox', 'fox', 'fox', 'boar', 'boar', 'boar', 'hare', 'hare'].entries()) {
+  for (const [i, animal] of (['fox', 'fox', 'fox', 'fox', 'fox', 'fox', 'fox', 'boar', 'boar', 'boar', 'hare', 'hare'] as const).entries()) {
     await wildalert.createAlert({ latitude: 50.056 + (i % 4) * 0.0003, longitude: 19.92 + Math.floor(i / 4) * 0.0004, animal, comments: '' });
   }
   await page.clock.install({ time: new Date(Date.parse(created[0]!.createdAt) + 3 * 3600_000 + 20 * 60_000) });
