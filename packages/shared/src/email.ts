@@ -4,9 +4,8 @@
  * unsubscribe (RFC 8058) by a link in every mail.
  */
 import { Type, type Static } from 'typebox';
-import { ANIMAL_KEYS } from './animals.ts';
 import { EMAIL_FREQUENCIES, LANGUAGES } from './constants.ts';
-import { AreaProperties } from './push.ts';
+import { AnimalsFilterSchema, AreaProperties } from './push.ts';
 
 /** The random tokens of the mails' links: 32 bytes, base64url. */
 export const EmailTokenSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: "A token from a mail's link" });
@@ -16,12 +15,7 @@ export const EmailSubscriptionBodySchema = Type.Object(
   {
     address: Type.String({ format: 'email', minLength: 3, maxLength: 254, description: 'Where the alerts go, once the address confirmed' }),
     ...AreaProperties,
-    animals: Type.Optional(
-      Type.Union([
-        Type.Array(Type.Enum([...ANIMAL_KEYS]), { minItems: 1, uniqueItems: true, description: 'Keys from GET /Animals' }),
-        Type.Null(),
-      ], { description: 'Only these animals; null or absent for every animal' }),
-    ),
+    animals: Type.Optional(AnimalsFilterSchema),
     frequency: Type.Enum([...EMAIL_FREQUENCIES], {
       description: 'instant: a mail per new report (at most one per 10 minutes); hourly, daily: a digest of what came meanwhile',
     }),

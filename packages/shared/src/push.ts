@@ -44,6 +44,12 @@ export const AreaProperties = {
   }),
 };
 
+/** Which animals an area subscription (push or e-mail) hears about. */
+export const AnimalsFilterSchema = Type.Union([
+  Type.Array(Type.Enum([...ANIMAL_KEYS]), { minItems: 1, uniqueItems: true, description: 'Keys from GET /Animals' }),
+  Type.Null(),
+], { description: 'Only these animals; null or absent for every animal' });
+
 /** POST /PushSubscriptions: subscribe a device, or change its area (the same endpoint and auth). */
 export const PushSubscriptionBodySchema = Type.Object(
   {
@@ -61,12 +67,7 @@ export const PushSubscriptionBodySchema = Type.Object(
       { additionalProperties: false },
     ),
     ...AreaProperties,
-    animals: Type.Optional(
-      Type.Union([
-        Type.Array(Type.Enum([...ANIMAL_KEYS]), { minItems: 1, uniqueItems: true, description: 'Keys from GET /Animals' }),
-        Type.Null(),
-      ], { description: 'Only these animals; null or absent for every animal' }),
-    ),
+    animals: Type.Optional(AnimalsFilterSchema),
     paused: Type.Optional(Type.Boolean({ default: false })),
     quietHours: Type.Optional(Type.Union([QuietHoursSchema, Type.Null()])),
     language: Type.Optional(
