@@ -36,6 +36,7 @@ const ENGINE_INDEPENDENT = [
   'src/push/quiet-hours.test.ts',
   'src/push/push-services.test.ts',
   'src/push/payload-encryption.test.ts',
+  'src/routes/alerts-spreadsheet.test.ts',
   'src/services/opening-hours.test.ts',
 ];
 

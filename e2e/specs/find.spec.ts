@@ -199,12 +199,21 @@ test('the list view works by keyboard alone, newest first, and axe finds nothing
   await expect(page.locator('.wa-map-layer')).toHaveAttribute('inert', '');
   expect(await seriousA11yViolations(page)).toEqual([]);
 
-  // Open data for the same alerts.
-  const csv = page.getByRole('link', { name: 'Pobierz dane (CSV)' });
+  // The same alerts to download, folded under one button so that the list comes first.
+  const downloads = page.locator('summary', { hasText: 'Pobierz dane' });
+  const spreadsheet = page.getByRole('link', { name: 'Arkusz kalkulacyjny (Excel, LibreOffice)' });
+  await expect(spreadsheet).toBeHidden();
+  await downloads.click();
+  // For people: a workbook in Polish.
+  const xlsx = await page.request.get(new URL((await spreadsheet.getAttribute('href'))!, wildalert.origin).href);
+  expect(xlsx.headers()['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(xlsx.headers()['content-language']).toBe('pl');
+  // For programs: CSV and GeoJSON.
+  const csv = page.getByRole('link', { name: 'CSV dla programów' });
   const response = await page.request.get(new URL((await csv.getAttribute('href'))!, wildalert.origin).href);
   expect(response.headers()['content-type']).toMatch(/^text\/csv/);
   expect((await response.text()).trim().split('\r\n')).toHaveLength(4);
-  await expect(page.getByRole('link', { name: 'Pobierz dane (GeoJSON)' })).toHaveAttribute('href', /^\/Alerts\.geojson\?.*since=/);
+  await expect(page.getByRole('link', { name: 'GeoJSON dla map (GIS)' })).toHaveAttribute('href', /^\/Alerts\.geojson\?.*since=/);
   // The feed of the same area follows what is new: no window, no limit.
   const feed = page.getByRole('link', { name: 'Kanał Atom (czytnik wiadomości)' });
   const feedUrl = new URL((await feed.getAttribute('href'))!, wildalert.origin);

@@ -65,6 +65,29 @@ test.describe('on a phone', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  test('at 320 px the list comes first: the downloads fold under one button, and no row ends under the add button', async ({ page, wildalert }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    for (let i = 0; i < 8; i++) {
+      await wildalert.createAlert({ latitude: KRAKOW.latitude + i * 0.002, longitude: KRAKOW.longitude, animal: 'hare', comments: `Zając ${i}` });
+    }
+    await page.goto('?view=list');
+    const rows = page.getByRole('listitem');
+    await expect(rows).toHaveCount(8);
+    // The heading, the download button and the note above the first row: not the top third of the list.
+    const list = (await listRegion(page).boundingBox())!;
+    const first = (await rows.first().boundingBox())!;
+    expect(first.y - list.y).toBeLessThan(140);
+    // Scrolled to any place, the list ends above the add button: a tap on a row never lands on it.
+    const add = (await page.getByRole('link', { name: 'Dodaj zgłoszenie' }).boundingBox())!;
+    expect(list.y + list.height).toBeLessThanOrEqual(add.y);
+    await listRegion(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const last = rows.last();
+    await expect(last).toBeInViewport();
+    const box = (await last.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width - 6, box.y + box.height / 2);
+    await expect(popup(page).getByTestId('alert-comments')).toHaveText('Zając 0');
+  });
+
   test('choosing a filter moves no other button', async ({ page }) => {
     await page.goto('');
     const animals = page.getByRole('group', { name: 'Zwierzęta' }).getByRole('button');

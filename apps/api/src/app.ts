@@ -31,6 +31,7 @@ import photos from './routes/photos.ts';
 import photoStorage from './plugins/photo-storage.ts';
 import services from './plugins/services.ts';
 import alertsFeed from './routes/alerts-feed.ts';
+import alertsSpreadsheet from './routes/alerts-spreadsheet.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import alertsHotspots from './routes/alerts-hotspots.ts';
 import alertVotes from './routes/alert-votes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alerts);
   await app.register(photos);
   await app.register(alertsFeed, { timeZone: config.timeZone });
+  await app.register(alertsSpreadsheet, { timeZone: config.timeZone });
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
   await app.register(alertsHotspots);

@@ -19,9 +19,9 @@ import {
   type AlertListResponse,
   type AlertsQuery,
   type Language,
-  type OfficialStatus,
 } from '@wildalert/shared';
 import { negotiateLanguage, translate } from '../i18n/language.ts';
+import { officialStatusLine } from '../i18n/official-status-line.ts';
 import { problemResponses } from '../http/problem.ts';
 
 /** How many alerts a feed holds: the newest. */
@@ -74,21 +74,6 @@ function add(parent: XMLBuilder, name: string | [string, string], attributes: Re
   const literalAttributes = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, literal(value)]));
   const element = typeof name === 'string' ? parent.ele(name, literalAttributes) : parent.ele(...name, literalAttributes);
   return text === undefined ? element : element.txt(literal(text));
-}
-
-/** A code as a message's select keyword: ICU keywords hold no hyphen (`on-the-way` is `onTheWay`). */
-const selector = (code: string) => code.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
-
-/** "Kraków City Guard: on the way · 14:05" (the time on the server's clocks), and the public note on a line of its own. */
-function officialStatusLine(status: NonNullable<OfficialStatus>, language: Language, timeZone: string): string {
-  const time = new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(status.at));
-  const line = translate(language, 'feed.status', {
-    organisation: status.organisation[language] ?? status.organisation.pl,
-    status: selector(status.status),
-    outcome: status.outcome === null ? 'none' : translate(language, 'feed.outcome', { outcome: selector(status.outcome) }),
-    time,
-  });
-  return status.note ? `${line}\n${status.note}` : line;
 }
 
 /** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */

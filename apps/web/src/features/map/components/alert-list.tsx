@@ -1,8 +1,8 @@
 /**
  * The list view: the map's alerts as a list, the last seen first, for reading and for keyboard and
  * screen-reader use (the accessible alternative to the map). Each item opens its alert on
- * the map; Back returns to the list where it was left. Links to the same alerts as open data,
- * and to their Atom feed for feed readers.
+ * the map; Back returns to the list where it was left. Links to the same alerts as a spreadsheet
+ * and as open data, and to their Atom feed for feed readers.
  * Loaded on demand.
  */
 import './toolbar-and-list.css';
@@ -33,12 +33,18 @@ interface AlertListProps {
   top?: ReactNode;
 }
 
+/** The same search, its text in the app's language (the spreadsheet's headings and words). */
+function withLanguage(exportQuery: string): string {
+  const query = new URLSearchParams(exportQuery);
+  query.set('lang', language());
+  return query.toString();
+}
+
 /** The feed of the same area and animals: its reader sees what is new, whatever the window shows now. */
 function feedQuery(exportQuery: string): string {
-  const query = new URLSearchParams(exportQuery);
+  const query = new URLSearchParams(withLanguage(exportQuery));
   query.delete('limit');
   query.delete('since');
-  query.set('lang', language());
   return query.toString();
 }
 
@@ -86,17 +92,32 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
         <h2 id="wa-list-title" ref={heading} tabIndex={-1}>
           {t('find.listTitle', { count: newestFirst.length })}
         </h2>
-        <p className="wa-list-download">
-          <a href={`/Alerts.geojson?${exportQuery}`} download="wildalert-alerts.geojson">
-            {t('find.download')} (GeoJSON)
-          </a>
-          <a href={`/Alerts.csv?${exportQuery}`} download="wildalert-alerts.csv">
-            {t('find.download')} (CSV)
-          </a>
-          <a href={`/Alerts.atom?${feedQuery(exportQuery)}`} type="application/atom+xml">
-            {t('find.feed')}
-          </a>
-        </p>
+        {/* Folded: on a phone the links took the top third of the list. */}
+        <details className="wa-list-download">
+          <summary>{t('find.download')}</summary>
+          <ul>
+            <li>
+              <a href={`/Alerts.xlsx?${withLanguage(exportQuery)}`} download="wildalert-alerts.xlsx">
+                {t('find.downloadSpreadsheet')}
+              </a>
+            </li>
+            <li>
+              <a href={`/Alerts.csv?${exportQuery}`} download="wildalert-alerts.csv">
+                {t('find.downloadCsv')}
+              </a>
+            </li>
+            <li>
+              <a href={`/Alerts.geojson?${exportQuery}`} download="wildalert-alerts.geojson">
+                {t('find.downloadGeoJson')}
+              </a>
+            </li>
+            <li>
+              <a href={`/Alerts.atom?${feedQuery(exportQuery)}`} type="application/atom+xml">
+                {t('find.feed')}
+              </a>
+            </li>
+          </ul>
+        </details>
       </div>
       {top}
       {offlineNote && (
