@@ -152,10 +152,16 @@ test.describe('the embeddable map', () => {
     await wildalert.createAlert({ latitude: KRAKOW.latitude, longitude: KRAKOW.longitude, animal: 'boar' });
     await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.002, longitude: KRAKOW.longitude, animal: 'fox' });
     const host = await hostPage(`${wildalert.origin}/WildAlertApp/embed?lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=15&animal=boar&lang=pl`);
+    // What the host site's developer would see in the console.
+    const console: string[] = [];
+    page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
     try {
       await page.goto(host.url);
       const frame = page.frameLocator('iframe');
       await expect(embedMarker(frame, 'Dzik')).toBeVisible();
+      // The embed asks nothing of the host page: no position, no permission.
+      await page.waitForTimeout(1000);
+      expect(console.filter((line) => /geolocation|permission/i.test(line))).toEqual([]);
       // The address's animal only, no adding, no filters, no list.
       await expect(embedMarker(frame, 'Lis')).toHaveCount(0);
       await expect(frame.getByRole('link', { name: 'Dodaj zgłoszenie' })).toHaveCount(0);

@@ -74,7 +74,7 @@ export function MapScreen({ controls, layers, mapTop, listTop }: MapScreenProps 
   // Going to the add screen: the map stays while that screen loads.
   const [leaving, startLeaving] = useTransition();
   useViewInAddress(leaving);
-  useFollowVisitor();
+  useFollowVisitor(!embedded);
   const area = useAlertsArea(start);
   const focused = useFocusedAlert(id, address.view);
   // The map asks by tile; the list (and its downloads) by radius, as API clients do.
