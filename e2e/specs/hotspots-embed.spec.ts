@@ -118,6 +118,18 @@ test.describe('the hotspot view on a phone', () => {
     await page.getByRole('button', { name: 'Dzik', exact: true }).tap();
     await expect(status(page)).toHaveText('W widoku: 2 zgłoszenia');
   });
+
+  test('says that it counts 12 months, and presses no time window; choosing one returns to its markers', async ({ page }) => {
+    await page.goto(`./?lat=${KRAKOW.latitude}&lng=${KRAKOW.longitude}&z=15&t=30d&hotspots=1`);
+    await expect(panel(page).getByText('Ostatnie 12 miesięcy')).toBeVisible();
+    const windows = page.getByRole('group', { name: 'Okres' }).getByRole('button');
+    await expect(windows).toHaveCount(4);
+    for (const button of await windows.all()) await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: '7 dni', exact: true }).tap();
+    await expect(panel(page)).toBeHidden();
+    await expect(page).not.toHaveURL(/hotspots=/);
+    await expect(page.getByRole('button', { name: '7 dni', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
 });
 
 /** A page on another origin (127.0.0.1, another port) that frames `src`. */

@@ -63,6 +63,10 @@ export function HotspotPanel({ filters, onChange }: HotspotPanelProps) {
         : t('hotspots.total', { count: summary.total });
   return (
     <section className="wa-hotspot-panel" aria-label={t('hotspots.title')} data-map-control>
+      {/* Said, not only to screen readers: the map's time window does not apply here. */}
+      <p className="wa-hotspot-period" aria-hidden="true">
+        {t('hotspots.period')}
+      </p>
       <div className="wa-hotspot-row">
         <TextField
           select

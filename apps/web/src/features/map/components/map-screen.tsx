@@ -162,7 +162,7 @@ export function MapScreen({ controls, layers, mapTop, listTop }: MapScreenProps 
       )}
       {!embedded && (
         <Suspense fallback={<div className="wa-toolbar" />}>
-          <MapToolbar filters={address.filters} list={list} onChange={change} />
+          <MapToolbar filters={address.filters} list={list} hotspots={!markers} onChange={change} />
         </Suspense>
       )}
       <div className="wa-map-area">

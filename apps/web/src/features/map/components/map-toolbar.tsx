@@ -10,10 +10,12 @@ import { TIME_WINDOWS, type MapFilters, type MapUrlState } from '../../../lib/ma
 interface MapToolbarProps {
   filters: MapFilters;
   list: boolean;
+  /** The hotspot view is on: it counts 12 months, whatever the window says. */
+  hotspots: boolean;
   onChange(change: Partial<MapUrlState>): void;
 }
 
-export function MapToolbar({ filters, list, onChange }: MapToolbarProps) {
+export function MapToolbar({ filters, list, hotspots, onChange }: MapToolbarProps) {
   const toggleAnimal = (key: string) => {
     const chosen = new Set(filters.animals);
     if (!chosen.delete(key)) chosen.add(key);
@@ -24,7 +26,8 @@ export function MapToolbar({ filters, list, onChange }: MapToolbarProps) {
       <div className="wa-toolbar-row">
         <div className="wa-segmented" role="group" aria-label={t('find.window')}>
           {TIME_WINDOWS.map((w) => (
-            <button key={w} type="button" aria-pressed={filters.window === w} onClick={() => onChange({ window: w })}>
+            // With the hotspots none is pressed (they count 12 months); a window chosen returns to the markers of that window.
+            <button key={w} type="button" aria-pressed={!hotspots && filters.window === w} onClick={() => onChange({ window: w, hotspots: undefined })}>
               {t(`find.windows.${w}`)}
             </button>
           ))}

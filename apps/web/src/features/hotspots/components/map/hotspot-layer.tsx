@@ -10,7 +10,7 @@ import { HOTSPOT_CELL_BITS, tileBounds, tilesInView, type TileId } from '@wildal
 import type { HotspotFilters } from '../../../../lib/map-url.ts';
 import { useHotspotTiles } from '../../api/get-hotspots.ts';
 import { hotspotSummary } from '../../hooks/hotspot-summary.ts';
-import { classOf } from '../hotspot-classes.ts';
+import { classOf, HOTSPOT_EDGE } from '../hotspot-classes.ts';
 
 interface HotspotLayerProps {
   animals: readonly string[];
@@ -64,7 +64,7 @@ export function HotspotLayer({ animals, filters }: HotspotLayerProps) {
               [b.south, b.west],
               [b.north, b.east],
             ],
-            { renderer, stroke: false, fillColor: colour, fillOpacity: opacity, interactive: false },
+            { renderer, ...HOTSPOT_EDGE, fillColor: colour, fillOpacity: opacity, interactive: false },
           ),
         );
       }
