@@ -142,6 +142,8 @@ describe('GET /Alerts.csv', () => {
       '',
       '',
       '',
+      // No licence given: an empty cell.
+      '',
     ]);
   });
 
