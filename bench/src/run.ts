@@ -48,7 +48,7 @@ import { TILE_SQL, tileParams } from '../../apps/api/src/repositories/tiles-repo
 import { HOTSPOT_SQL, hotspotParams } from '../../apps/api/src/repositories/hotspots-repository.ts';
 import { get, loadView, measureSupercluster, PHONE_VIEW, TILE_WINDOWS, tilePath, variedCentre, viewBytes, viewLoad, type TileWindow } from './tiles.ts';
 
-const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push', 'inbox'] as const;
+const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push', 'inbox', 'dwca'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: args } = parseArgs({
@@ -56,6 +56,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     results: { type: 'string', default: path.join(REPO_ROOT, 'bench/RESULTS.md') },
+    // Group dwca: the archives' sizes, in alerts, separated by commas (the issue's budget is at 1,000,000).
+    'dwca-sizes': { type: 'string' },
   },
 });
 const only = (args.only?.split(',') ?? [...GROUPS]) as Group[];
@@ -64,6 +66,7 @@ for (const g of only) if (!GROUPS.includes(g)) throw new Error(`--only takes ${G
 const QUICK = args.quick;
 const SETTINGS = {
   postgresSizes: QUICK ? [10_000] : [100_000, 1_000_000],
+  dwcaSizes: args['dwca-sizes']?.split(',').map(Number) ?? (QUICK ? [10_000] : [100_000, 1_000_000]),
   pgliteSizes: QUICK ? [10_000] : [100_000],
   floodSize: QUICK ? 20_000 : 200_000,
   /** Seconds of each load phase. */
@@ -122,7 +125,7 @@ async function main() {
     for (const group of only) {
       console.log(`\n== ${group}`);
       const t = Date.now();
-      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup, inbox: benchInboxGroup }[group]();
+      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup, inbox: benchInboxGroup, dwca: benchDwca }[group]();
       // Each group leaves nothing running for the next.
       while (cleanups.length) await cleanups.pop()!();
       console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
@@ -665,6 +668,51 @@ async function timeStart(dataDir: string, probe = '/health'): Promise<{ ms: numb
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await exited;
+  }
+}
+
+// ---- The Darwin Core Archive ----
+
+/** A process's resident memory now and at its peak (Linux's VmRSS and VmHWM), in MB. */
+function residentMb(pid: number): { now: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
+  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * GET /exports/dwca.zip from the API in server mode on PostgreSQL, every seeded alert licensed
+ * (each has no photo): records per second from the request to the last byte, the zip's size,
+ * and the server's resident memory before and at its peak. The sizes grow, so a peak that does
+ * not grow with them is memory that stays flat.
+ */
+async function benchDwca() {
+  const { server, pool } = await serverOnPostgres();
+  let seeded = 0;
+  for (const size of SETTINGS.dwcaSizes) {
+    await pool.query(seedAlertsSql(size - seeded, { offset: seeded }));
+    await pool.query(`UPDATE alerts SET licence = CASE WHEN seq % 2 = 0 THEN 'CC-BY-4.0' ELSE 'CC0-1.0' END WHERE licence IS NULL`);
+    await pool.query('VACUUM ANALYZE alerts');
+    seeded = size;
+    const pid = server.child.pid!;
+    const before = residentMb(pid);
+    const started = performance.now();
+    const bytes = await new Promise<number>((resolve, reject) => {
+      http.get(`${server.url}/exports/dwca.zip`, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`GET /exports/dwca.zip answered ${res.statusCode}`));
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length));
+        res.on('end', () => resolve(n));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const name = label('postgres', size);
+    figure(`${name}.dwca_records_per_s`, size / seconds, 'records/s');
+    figure(`${name}.dwca_s`, seconds, 's');
+    figure(`${name}.dwca_zip_mb`, bytes / 1024 / 1024, 'MB');
+    figure(`${name}.dwca_rss_before_mb`, before.now, 'MB');
+    figure(`${name}.dwca_peak_rss_mb`, residentMb(pid).peak, 'MB');
   }
 }
 

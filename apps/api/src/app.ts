@@ -34,6 +34,7 @@ import alertsFeed from './routes/alerts-feed.ts';
 import alertsSpreadsheet from './routes/alerts-spreadsheet.ts';
 import alertsStream from './routes/alerts-stream.ts';
 import alertsHotspots from './routes/alerts-hotspots.ts';
+import alertsDwca from './routes/alerts-dwca.ts';
 import alertVotes from './routes/alert-votes.ts';
 import contacts from './routes/contacts.ts';
 import notices from './routes/notices.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
   await app.register(alertsHotspots);
+  await app.register(alertsDwca, { dwca: config.dwca, timeZone: config.timeZone });
   await app.register(moderation);
   await app.register(staffSignIn, { sso: config.sso });
   await app.register(staffInvites);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { DEFAULT_TILE_URL } from '@wildalert/shared';
+import { DEFAULT_TILE_URL, type Licence } from '@wildalert/shared';
 import type { S3StorageOptions } from './photos/photo-storage.ts';
 import { STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import { parsePushServices } from './push/push-services.ts';
@@ -86,6 +86,11 @@ const EnvSchema = Type.Object({
   GEOCODER_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 30_000, default: 3_000 }),
   GEOCODER_INTERVAL_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
   GEOCODER_SEARCHES_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+  DWCA_TITLE: Type.String({ minLength: 1, maxLength: 300, default: 'WildAlert: wild animals seen in the city' }),
+  DWCA_PUBLISHER: Type.String({ minLength: 1, maxLength: 300, default: 'WildAlert' }),
+  DWCA_CONTACT_EMAIL: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$' })),
+  DWCA_LICENCE: Type.Union([Type.Literal('CC-BY-4.0'), Type.Literal('CC0-1.0')], { default: 'CC-BY-4.0' }),
+  DWCA_RIGHTS_HOLDER: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -204,7 +209,25 @@ export interface Config {
    * one client address may have sent to it per minute (answers kept are not counted).
    */
   geocoder: (GeocoderOptions & { searchesPerMinute: number }) | undefined;
+  /** The Darwin Core Archive (GET /exports/dwca.zip): its dataset's metadata. */
+  dwca: DwcaConfig;
   logLevel: string;
+}
+
+export interface DwcaConfig {
+  /** The site's public origin, which every record's occurrenceID starts with (taken from the request when unset). */
+  publicUrl: string | undefined;
+  title: string;
+  /** The organisation that publishes the dataset: EML's creator, contact and publisher. */
+  publisher: string;
+  contactEmail: string | undefined;
+  /**
+   * The dataset's licence: only records under it or a more open one are in the archive (under
+   * CC0, the CC0 records alone), since GBIF holds a dataset to one licence.
+   */
+  licence: Licence;
+  /** Who is credited for CC BY records (dcterms:rightsHolder); the publisher by default. */
+  rightsHolder: string;
 }
 
 export interface EmailConfig {
@@ -254,6 +277,8 @@ const HINTS: Record<string, string> = {
   SMTP_URL: 'must be an smtp:// or smtps:// URL (smtp://user:password@relay.example:587)',
   EMAIL_BOUNCES_TOKEN: 'must be a secret of at least 32 characters (openssl rand -hex 32)',
   GEOCODER_URL: 'must be the geocoder\'s http(s) base address without a query (https://nominatim.openstreetmap.org), or empty to turn place search and street names off',
+  DWCA_CONTACT_EMAIL: 'must be an e-mail address (opendata@city.example)',
+  DWCA_LICENCE: 'must be CC-BY-4.0 or CC0-1.0',
   GEOCODER_USER_AGENT: 'must be up to 200 printable ASCII characters naming the application and a contact (WildAlert Kraków (+https://wildalert.example))',
 };
 
@@ -374,6 +399,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             intervalMs: v.GEOCODER_INTERVAL_MS,
             searchesPerMinute: v.GEOCODER_SEARCHES_PER_MINUTE,
           },
+    dwca: {
+      publicUrl: v.PUBLIC_URL,
+      title: v.DWCA_TITLE,
+      publisher: v.DWCA_PUBLISHER,
+      contactEmail: v.DWCA_CONTACT_EMAIL,
+      licence: v.DWCA_LICENCE,
+      rightsHolder: v.DWCA_RIGHTS_HOLDER ?? v.DWCA_PUBLISHER,
+    },
     logLevel: v.LOG_LEVEL,
   };
 }

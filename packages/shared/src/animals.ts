@@ -9,6 +9,15 @@ export interface Animal {
   readonly nameEn: string;
   readonly nameUk: string;
   /**
+   * What the reporter's word names, for Darwin Core (the GBIF export): a species where the word
+   * means one here, else the smallest group it surely belongs to, without authorship (GBIF's
+   * backbone matches the bare name).
+   */
+  readonly scientificName: string;
+  /** The rank of scientificName (Darwin Core taxonRank: `species`, `genus`, `kingdom`…). */
+  readonly taxonRank: TaxonRank;
+  readonly kingdom: 'Animalia';
+  /**
    * Protected species whose exact location must not be published
    * (public reads get a coarsened point).
    */
@@ -22,26 +31,34 @@ export interface Animal {
   readonly advice: readonly SafetyAdvice[];
 }
 
+/** The Darwin Core ranks the catalogue uses. */
+type TaxonRank = 'species' | 'genus' | 'family' | 'order' | 'class' | 'kingdom';
+
 /** The safety advice the catalogue gives, as codes; each client words them in its language. */
 export const SAFETY_ADVICE = ['keep-distance', 'do-not-feed', 'leash-dogs', 'do-not-corner', 'do-not-touch', 'leave-young'] as const;
 type SafetyAdvice = (typeof SAFETY_ADVICE)[number];
 
-/** Ordered for the add form: common city animals first, "other" last. */
+/**
+ * Ordered for the add form: common city animals first, "other" last. Scientific names: "Kuna" is
+ * the stone or the pine marten and "Jeż" the western or the northern white-breasted hedgehog (both
+ * live around Kraków), so those stay at genus; "Zając" is the brown hare (the mountain hare is a
+ * relict of the north-east); "Inne" says only that it was an animal.
+ */
 export const ANIMALS = [
-  { key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'] },
-  { key: 'fox', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
-  { key: 'roe-deer', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'] },
-  { key: 'hare', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'] },
-  { key: 'marten', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'] },
-  { key: 'badger', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'] },
-  { key: 'beaver', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'] },
-  { key: 'hedgehog', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'] },
-  { key: 'red-deer', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'] },
-  { key: 'moose', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'] },
-  { key: 'wolf', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'] },
-  { key: 'lynx', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'] },
-  { key: 'bear', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'] },
-  { key: 'other', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
+  { key: 'boar', scientificName: 'Sus scrofa', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'] },
+  { key: 'fox', scientificName: 'Vulpes vulpes', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
+  { key: 'roe-deer', scientificName: 'Capreolus capreolus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'] },
+  { key: 'hare', scientificName: 'Lepus europaeus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'] },
+  { key: 'marten', scientificName: 'Martes', taxonRank: 'genus', kingdom: 'Animalia', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'] },
+  { key: 'badger', scientificName: 'Meles meles', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'] },
+  { key: 'beaver', scientificName: 'Castor fiber', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'] },
+  { key: 'hedgehog', scientificName: 'Erinaceus', taxonRank: 'genus', kingdom: 'Animalia', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'] },
+  { key: 'red-deer', scientificName: 'Cervus elaphus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'] },
+  { key: 'moose', scientificName: 'Alces alces', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'] },
+  { key: 'wolf', scientificName: 'Canis lupus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'] },
+  { key: 'lynx', scientificName: 'Lynx lynx', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'] },
+  { key: 'bear', scientificName: 'Ursus arctos', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'] },
+  { key: 'other', scientificName: 'Animalia', taxonRank: 'kingdom', kingdom: 'Animalia', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
 ] as const satisfies readonly Animal[];
 
 export type AnimalKey = (typeof ANIMALS)[number]['key'];

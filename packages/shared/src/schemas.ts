@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { OfficialStatusSchema } from './official-status.ts';
 import { AlertPlaceSchema } from './alert-place.ts';
 import { ANIMAL_KEYS, SAFETY_ADVICE } from './animals.ts';
+import { LICENCES } from './licences.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import { SightingFields, SightingSchema } from './sighting.ts';
 import {
@@ -29,6 +30,12 @@ export const AnimalKeySchema = Type.Enum([...ANIMAL_KEYS], {
 
 export const LatitudeSchema = Type.Number({ minimum: -90, maximum: 90, description: 'WGS 84 degrees' });
 export const LongitudeSchema = Type.Number({ minimum: -180, maximum: 180, description: 'WGS 84 degrees' });
+
+const LicenceSchema = Type.Enum([...LICENCES], {
+  description:
+    'The licence the reporter gives the sighting as open data: `CC0-1.0` or `CC-BY-4.0` (SPDX). ' +
+    'Only licensed alerts go into the Darwin Core Archive (GET /exports/dwca.zip).',
+});
 
 const CommentsSchema = Type.String({
   maxLength: COMMENTS_MAX_LENGTH,
@@ -67,6 +74,7 @@ export const AlertSchema = Type.Object(
     ...SightingSchema.properties,
     place: AlertPlaceSchema,
     officialStatus: OfficialStatusSchema,
+    licence: Type.Union([LicenceSchema, Type.Null()], { description: 'The licence the reporter gave (`CC0-1.0`, `CC-BY-4.0`), null when none' }),
   },
   { $id: 'Alert', additionalProperties: false },
 );
@@ -81,6 +89,7 @@ export const CreateAlertBodySchema = Type.Object(
     howMany: Type.Optional(SightingFields.howMany),
     young: Type.Optional(SightingFields.young),
     behaviour: Type.Optional(SightingFields.behaviour),
+    licence: Type.Optional(LicenceSchema),
   },
   { additionalProperties: false },
 );
@@ -190,6 +199,9 @@ const AnimalSchema = Type.Object({
   namePl: Type.String(),
   nameEn: Type.String(),
   nameUk: Type.String(),
+  scientificName: Type.String({ description: 'Darwin Core scientificName, without authorship: a species, or a genus or higher where the common name does not say which' }),
+  taxonRank: Type.String({ description: 'Darwin Core taxonRank of scientificName: `species`, `genus`, `kingdom`…' }),
+  kingdom: Type.String({ description: 'Darwin Core kingdom' }),
   sensitive: Type.Boolean({ description: 'Public reads show a coarsened location' }),
   freshHours: Type.Integer({
     minimum: 1,

@@ -35,6 +35,7 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     behaviour: 'a.behaviour',
     place: PLACE_JSON,
     officialStatus: OFFICIAL_STATUS_JSON,
+    licence: 'a.licence',
   };
 }
 

@@ -104,8 +104,11 @@ const CSV_SQL = (() => {
     officialStatusOutcome: status('outcome'),
     officialStatusNote: text(status('note')),
   };
+  // Last, after the official status's columns: a column added later goes to the end.
+  const { licence, ...rest } = cells;
+  const ordered = { ...rest, licence: `coalesce(${licence}, '')` };
   return searchSql(
-    `'${Object.keys(cells).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(cells).join(', ')}),
+    `'${Object.keys(ordered).join(',')}' || chr(13) || chr(10) || coalesce(string_agg(concat_ws(',', ${Object.values(ordered).join(', ')}),
        chr(13) || chr(10) ORDER BY a.n) || chr(13) || chr(10), '')`,
     false,
     `CROSS JOIN LATERAL (SELECT ${OFFICIAL_STATUS_JSON} AS status) official`,
@@ -175,8 +178,8 @@ export function alertsRepository(db: Database) {
         }
         const published = publicLocation(body, body.animal);
         const rows = await tx.query<{ alert: Alert }>(
-          `INSERT INTO alerts AS a (id, location, public_location, animal, comments, how_many, young, behaviour)
-           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7, $8, $9, $10)
+          `INSERT INTO alerts AS a (id, location, public_location, animal, comments, how_many, young, behaviour, licence)
+           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7, $8, $9, $10, $11)
            RETURNING ${ALERT_JSON} AS alert`,
           [
             id,
@@ -189,6 +192,7 @@ export function alertsRepository(db: Database) {
             body.howMany ?? null,
             body.young ?? null,
             body.behaviour ?? null,
+            body.licence ?? null,
           ],
         );
         await inTransaction(tx, id);
@@ -239,6 +243,8 @@ async function claimKey(tx: Queryable, key: string, network: string, hash: strin
 function requestHash(body: CreateAlertBody): string {
   // The details of issue 19 only when given: a retry of an alert sent before they existed hashes as it did then.
   const details = body.howMany === undefined && body.young === undefined && body.behaviour === undefined ? [] : [body.howMany ?? null, body.young ?? null, body.behaviour ?? null];
-  const canonical = JSON.stringify([body.latitude, body.longitude, body.animal, body.comments ?? '', ...details]);
+  // The licence likewise (issue 36).
+  const licence = body.licence === undefined ? [] : [body.licence];
+  const canonical = JSON.stringify([body.latitude, body.longitude, body.animal, body.comments ?? '', ...details, ...licence]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -12,7 +12,7 @@ interface Point {
 }
 
 /** Cell height: 0.01° of latitude ≈ 1.11 km. Cell width is scaled to be about as wide. */
-const CELL_DEGREES = 0.01;
+export const CELL_DEGREES = 0.01;
 
 export function publicLocation(point: Point, animal: string): Point {
   return animalByKey(animal).sensitive ? gridCellCentre(point) : point;

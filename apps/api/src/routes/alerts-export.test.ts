@@ -69,7 +69,7 @@ describe('GET /Alerts.geojson', () => {
 
 const CSV_HEADER = [
   ...['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour', 'place'],
-  ...['officialStatus', 'officialStatusOrganisation', 'officialStatusAt', 'officialStatusOutcome', 'officialStatusNote'],
+  ...['officialStatus', 'officialStatusOrganisation', 'officialStatusAt', 'officialStatusOutcome', 'officialStatusNote', 'licence'],
 ];
 
 /** A minimal RFC 4180 reader: what a spreadsheet does with the file. */
@@ -141,6 +141,8 @@ describe('GET /Alerts.csv', () => {
       '',
       '',
       '',
+      '',
+      // No licence given: an empty cell.
       '',
     ]);
   });

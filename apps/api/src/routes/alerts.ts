@@ -83,7 +83,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The alerts of GET /Alerts as GeoJSON',
         description:
           'Same query and validation as `GET /Alerts`: a FeatureCollection of Points, coordinates ' +
-          '`[longitude, latitude]`, properties `id`, `animal`, `comments`, `createdAt`, `photos`, `stillThere`, `gone`, `lastSeenAt`, `howMany`, `young`, `behaviour`, `place` (street and district, null until looked up), `officialStatus`.',
+          '`[longitude, latitude]`, properties `id`, `animal`, `comments`, `createdAt`, `photos`, `stillThere`, `gone`, `lastSeenAt`, `howMany`, `young`, `behaviour`, `place` (street and district, null until looked up), `officialStatus`, `licence`.',
         querystring: AlertsQuerySchema,
         response: {
           200: { description: 'A GeoJSON FeatureCollection', content: { 'application/geo+json': { schema: AlertsGeoJsonSchema } } },
@@ -107,8 +107,9 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The alerts of GET /Alerts as CSV',
         description:
           'Same query and validation as `GET /Alerts`. RFC 4180: a header row ' +
-          '(`id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour,place,officialStatus,officialStatusOrganisation,officialStatusAt,officialStatusOutcome,officialStatusNote`), CRLF line ends, comments quoted, ' +
+          '(`id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour,place,officialStatus,officialStatusOrganisation,officialStatusAt,officialStatusOutcome,officialStatusNote,licence`), CRLF line ends, comments quoted, ' +
           'the official status flattened (its code, the organisation\'s Polish name, when, the outcome, the public note; empty cells without one), ' +
+          'the licence its reporter gave (empty when none), ' +
           'photos as the addresses of their larger copies separated by spaces. ' +
           'A comment starting with `=`, `+`, `-` or `@` is prefixed with `\'` so that a spreadsheet ' +
           'does not run it as a formula.',

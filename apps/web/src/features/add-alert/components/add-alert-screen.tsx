@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { Alert as AlertData, CreateAlertBody, Photo } from '@wildalert/shared';
+import { DEFAULT_LICENCE, type Alert as AlertData, type CreateAlertBody, type Photo } from '@wildalert/shared';
 import { alertPath, paths } from '../../../config/paths.ts';
 import { ApiError, isOffline } from '../../../lib/api-client.ts';
 import { knownPosition } from '../../../lib/geolocation.ts';
@@ -27,6 +27,8 @@ import { t } from '../../../i18n/i18n.ts';
 import { inTime } from '../../../lib/format.ts';
 import { PhotoPicker, type ChosenPhoto } from './photo-picker.tsx';
 import { SightingFields } from './sighting-fields.tsx';
+import { LicenceChoice } from './licence-choice.tsx';
+import { saveLicenceAnswer, savedLicenceAnswer, type LicenceAnswer } from '../hooks/licence-answer.ts';
 
 interface SendFailure {
   message: string;
@@ -93,6 +95,9 @@ export default function AddAlertScreen({ outbox }: AddAlertScreenProps) {
   const [failure, setFailure] = useState<SendFailure | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const [photos, setPhotos] = useState<readonly ChosenPhoto[]>([]);
+  /** The open-data answer given on this device before; else the question, CC BY 4.0 offered first (licences.ts says why). */
+  const [answeredBefore] = useState(() => savedLicenceAnswer() !== undefined);
+  const [licence, setLicence] = useState<LicenceAnswer>(() => savedLicenceAnswer() ?? DEFAULT_LICENCE);
   /** The alert on its way (its key), until it is stored, waits in the outbox, or is refused. */
   const [sendingKey, setSendingKey] = useState<string | null>(null);
   const progress = useSyncExternalStore(outbox.subscribe, () => (sendingKey === null ? undefined : outbox.entry(sendingKey)));
@@ -119,6 +124,7 @@ export default function AddAlertScreen({ outbox }: AddAlertScreenProps) {
       ...(draft.howMany === null ? {} : { howMany: draft.howMany }),
       ...(draft.young === null ? {} : { young: draft.young }),
       ...(draft.behaviour === null ? {} : { behaviour: draft.behaviour }),
+      ...(licence === 'none' ? {} : { licence }),
     };
     checking.current = true;
     const invalid = await loadChecks().then(
@@ -134,6 +140,8 @@ export default function AddAlertScreen({ outbox }: AddAlertScreenProps) {
       return;
     }
     setFailure(null);
+    // Sent with the question on screen: that is this device's answer from now on.
+    saveLicenceAnswer(licence);
     const toSend = photos.flatMap((p) => (p.blob ? [{ key: p.key, blob: p.blob }] : []));
     const done = (state?: MapLocationState) => {
       clear();
@@ -254,6 +262,7 @@ export default function AddAlertScreen({ outbox }: AddAlertScreenProps) {
         error={errors.comments}
       />
       <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} />
+      <LicenceChoice value={licence} answeredBefore={answeredBefore} onChange={setLicence} />
       {/* Kept in reach of a thumb: the actions stick to the bottom of the screen. */}
       <Box
         sx={{

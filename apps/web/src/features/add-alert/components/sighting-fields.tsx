@@ -42,7 +42,7 @@ const answer = {
 } as const;
 
 /** A group's answers as separate buttons that wrap onto more lines on a narrow phone. */
-const answers = { flexWrap: 'wrap', gap: 1, '&& .MuiToggleButton-root': answer } as const;
+export const answers = { flexWrap: 'wrap', gap: 1, '&& .MuiToggleButton-root': answer } as const;
 
 const label = { fontWeight: 600, color: 'text.primary', mb: 0.5 } as const;
 
