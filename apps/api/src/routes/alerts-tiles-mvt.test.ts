@@ -45,10 +45,13 @@ async function mvt(headers: Record<string, string> = {}) {
   return { res, etag: res.headers.etag as string | undefined, tile: res.statusCode === 200 ? new VectorTile(new PbfReader(res.rawPayload)) : undefined };
 }
 
-/** A layer's features as GeoJSON (longitude, latitude) with their properties. */
+/** A layer's features: their properties, and their point in degrees. */
 function features(tile: VectorTile, layer: string) {
   const l = tile.layers[layer];
-  return l ? Array.from({ length: l.length }, (_, i) => l.feature(i).toGeoJSON(X, Y, Z)) : [];
+  return Array.from({ length: l?.length ?? 0 }, (_, i) => {
+    const feature = l!.feature(i).toGeoJSON(X, Y, Z);
+    return { properties: feature.properties ?? {}, coordinates: (feature.geometry as GeoJSON.Point).coordinates as [number, number] };
+  });
 }
 
 /** Half an MVT unit of this tile, in degrees of longitude: how far a point may move when written. */
@@ -79,7 +82,7 @@ describe('GET /Alerts/tiles/{z}/{x}/{y}.mvt', () => {
     expect(alerts.map((f) => f.properties.id)).not.toContain(hiddenId);
     for (const a of json.alerts) {
       const f = alerts.find((g) => g.properties.id === a.id)!;
-      const [lon, lat] = (f.geometry as { coordinates: [number, number] }).coordinates;
+      const [lon, lat] = f.coordinates;
       expect(Math.abs(lon - a.longitude)).toBeLessThanOrEqual(UNIT_DEG);
       expect(Math.abs(lat - a.latitude)).toBeLessThanOrEqual(UNIT_DEG);
       expect(f.properties).toMatchObject({ animal: a.animal, comments: a.comments, createdAt: a.createdAt, stillThere: a.stillThere, gone: a.gone });
@@ -87,7 +90,7 @@ describe('GET /Alerts/tiles/{z}/{x}/{y}.mvt', () => {
     expect(alerts.find((f) => f.properties.animal === 'boar')!.properties.howMany).toBe('two-to-five');
     // The wolf at its cell's centre, never at the point given.
     const wolf = alerts.find((f) => f.properties.id === wolfId)!;
-    const [wolfLon, wolfLat] = (wolf.geometry as { coordinates: [number, number] }).coordinates;
+    const [wolfLon, wolfLat] = wolf.coordinates;
     const centre = gridCellCentre(WOLF);
     expect(Math.abs(wolfLon - centre.longitude)).toBeLessThanOrEqual(UNIT_DEG);
     expect(Math.abs(wolfLat - centre.latitude)).toBeLessThanOrEqual(UNIT_DEG);
