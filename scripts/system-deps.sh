@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The system packages the tests need: PostgreSQL 15 with PostGIS, Redis (the shared rate limits),
-# and Chromium (the browser and its headless shell).
+# Chromium (the browser and its headless shell), and GDAL's ogrinfo (the GIS client that reads the
+# OGC API – Features and the vector tiles).
 # As root on Debian it installs what is missing; otherwise it says exactly what to install
 # and fails, so no test layer is ever skipped in silence.
 set -euo pipefail
@@ -16,6 +17,7 @@ fi
 [ -x "$redis_server" ] || missing+=(redis-server)
 [ -x "$chromium" ] || missing+=(chromium)
 [ -x "$headless_shell" ] || missing+=(chromium-headless-shell)
+command -v ogrinfo >/dev/null || missing+=(gdal-bin)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

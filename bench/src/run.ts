@@ -7,7 +7,8 @@
  *   npm run bench                        # everything (~10 min)
  *   npm run bench -- --quick             # small sizes and short runs (~3 min)
  *   npm run bench -- --only=postgres     # one group (or several, comma-separated):
- *                                        # postgres, tiles, pglite, flood, cold, web, browser, lighthouse, photos, push, inbox
+ *                                        # postgres, tiles, pglite, flood, cold, web, browser, lighthouse, photos, push, inbox, opendata
+ *   npm run bench -- --only=opendata --opendata-size=100000   # the open-data group at another size (default 1,000,000)
  *   npm run bench -- --results /tmp/r.md # write the results elsewhere
  */
 import { spawn } from 'node:child_process';
@@ -44,11 +45,12 @@ import { describeTransfers, FIRST_VISIT_BUDGET_KB, measureFirstVisit, SCRIPTS_ST
 import { runLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { benchPush, benchPushFanOut } from './push.ts';
 import { benchInbox } from './inbox.ts';
+import { benchOpenData } from './open-data.ts';
 import { TILE_SQL, tileParams } from '../../apps/api/src/repositories/tiles-repository.ts';
 import { HOTSPOT_SQL, hotspotParams } from '../../apps/api/src/repositories/hotspots-repository.ts';
 import { get, loadView, measureSupercluster, PHONE_VIEW, TILE_WINDOWS, tilePath, variedCentre, viewBytes, viewLoad, type TileWindow } from './tiles.ts';
 
-const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push', 'inbox', 'dwca'] as const;
+const GROUPS = ['postgres', 'tiles', 'pglite', 'flood', 'cold', 'web', 'browser', 'lighthouse', 'photos', 'push', 'inbox', 'dwca', 'opendata'] as const;
 type Group = (typeof GROUPS)[number];
 
 const { values: args } = parseArgs({
@@ -58,6 +60,7 @@ const { values: args } = parseArgs({
     results: { type: 'string', default: path.join(REPO_ROOT, 'bench/RESULTS.md') },
     // Group dwca: the archives' sizes, in alerts, separated by commas (the issue's budget is at 1,000,000).
     'dwca-sizes': { type: 'string' },
+    'opendata-size': { type: 'string' },
   },
 });
 const only = (args.only?.split(',') ?? [...GROUPS]) as Group[];
@@ -78,6 +81,8 @@ const SETTINGS = {
   tilesSize: QUICK ? 10_000 : 1_000_000,
   inboxSeeded: QUICK ? 10_000 : 1_000_000,
   inboxAlerts: QUICK ? 20 : 200,
+  /** The issue's budgets are at 1,000,000 alerts; a smaller size for a shared host: --opendata-size. */
+  openDataSize: args['opendata-size'] !== undefined ? Number(args['opendata-size']) : QUICK ? 10_000 : 1_000_000,
 };
 const RADIUS_KM = 15;
 /** The map's request: 15 km around Kraków, the default limit. */
@@ -125,7 +130,7 @@ async function main() {
     for (const group of only) {
       console.log(`\n== ${group}`);
       const t = Date.now();
-      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup, inbox: benchInboxGroup, dwca: benchDwca }[group]();
+      await { postgres: benchPostgres, tiles: benchTiles, pglite: benchPglite, flood: benchFlood, cold: benchColdStart, web: benchWeb, browser: benchBrowser, lighthouse: benchLighthouse, photos: benchPhotos, push: benchPushGroup, inbox: benchInboxGroup, dwca: benchDwca, opendata: benchOpenDataGroup }[group]();
       // Each group leaves nothing running for the next.
       while (cleanups.length) await cleanups.pop()!();
       console.log(`(${group} took ${((Date.now() - t) / 1000).toFixed(0)} s)`);
@@ -136,6 +141,20 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   console.log(`\nDone in ${seconds.toFixed(0)} s.`);
   writeResults(seconds);
+}
+
+// ---- Open data for GIS (open-data.ts) ----
+
+/** OGC API – Features pages and vector tiles on PostgreSQL, at SETTINGS.openDataSize alerts. */
+async function benchOpenDataGroup() {
+  const size = SETTINGS.openDataSize;
+  if (!Number.isInteger(size) || size < 1000) throw new Error(`--opendata-size takes a whole number of alerts, at least 1000; not ${args['opendata-size']}`);
+  const { server, pool } = await serverOnPostgres();
+  const t = Date.now();
+  for (let offset = 0; offset < size; offset += 250_000) await pool.query(seedAlertsSql(Math.min(250_000, size - offset), { offset }));
+  await pool.query('VACUUM ANALYZE alerts');
+  console.log(`seeded ${size} alerts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  await benchOpenData(server.url, label('postgres', size), figure, notes);
 }
 
 // ---- A new alert reaching a responder's inbox (inbox.ts) ----

@@ -42,6 +42,7 @@ import { loadContacts } from './repositories/contacts-table.ts';
 import organisations from './routes/organisations.ts';
 import inbox from './routes/inbox.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
+import ogcFeatures from './routes/ogc-features.ts';
 import animals from './routes/animals.ts';
 import health from './routes/health.ts';
 import staffAccount from './routes/staff-account.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(alertsSpreadsheet, { timeZone: config.timeZone });
   await app.register(alertsStream, { streams: config.streams });
   await app.register(alertsTiles);
+  await app.register(ogcFeatures);
   await app.register(alertsHotspots);
   await app.register(alertsDwca, { dwca: config.dwca, timeZone: config.timeZone });
   await app.register(moderation);

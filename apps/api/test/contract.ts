@@ -57,8 +57,9 @@ export class Contract {
     // Added whole, so that every "$ref": "#/components/…" resolves within it.
     this.ajv.addSchema(document as object, DOCUMENT_ID);
     const parameters = (path: string) => path.split('{').length;
+    // Then the longer first: `/Alerts/tiles/{z}/{x}/{y}.mvt` before `/Alerts/tiles/{z}/{x}/{y}`.
     this.paths = Object.keys(document.paths)
-      .sort((a, b) => parameters(a) - parameters(b))
+      .sort((a, b) => parameters(a) - parameters(b) || b.length - a.length)
       .map((path) => ({
         path,
         pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),

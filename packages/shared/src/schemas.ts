@@ -130,36 +130,37 @@ export const AlertListResponseSchema = Type.Object({
 });
 export type AlertListResponse = Static<typeof AlertListResponseSchema>;
 
+/** One alert as a GeoJSON Feature at its public point (GET /Alerts.geojson, the OGC API's items). */
+export const AlertFeatureSchema = Type.Object({
+  type: Type.Literal('Feature'),
+  id: Type.String({ format: 'uuid' }),
+  geometry: Type.Object({
+    type: Type.Literal('Point'),
+    // prefixItems (JSON Schema 2020-12, as OpenAPI 3.1 uses): TypeBox's Tuple writes the
+    // draft-07 array form of `items`, which 2020-12 and OpenAPI 3.1 refuse.
+    coordinates: Type.Unsafe<[number, number]>({
+      type: 'array',
+      prefixItems: [LongitudeSchema, LatitudeSchema],
+      minItems: 2,
+      maxItems: 2,
+      description: '[longitude, latitude]',
+    }),
+  }),
+  properties: Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    animal: Type.String({ description: 'A key from GET /Animals' }),
+    comments: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    photos: Type.Array(PhotoSchema),
+    officialStatus: OfficialStatusSchema,
+    place: AlertPlaceSchema,
+  }),
+});
+
 /** GET /Alerts.geojson: the same alerts as a GeoJSON FeatureCollection (RFC 7946). */
 export const AlertsGeoJsonSchema = Type.Object({
   type: Type.Literal('FeatureCollection'),
-  features: Type.Array(
-    Type.Object({
-      type: Type.Literal('Feature'),
-      id: Type.String({ format: 'uuid' }),
-      geometry: Type.Object({
-        type: Type.Literal('Point'),
-        // prefixItems (JSON Schema 2020-12, as OpenAPI 3.1 uses): TypeBox's Tuple writes the
-        // draft-07 array form of `items`, which 2020-12 and OpenAPI 3.1 refuse.
-        coordinates: Type.Unsafe<[number, number]>({
-          type: 'array',
-          prefixItems: [LongitudeSchema, LatitudeSchema],
-          minItems: 2,
-          maxItems: 2,
-          description: '[longitude, latitude]',
-        }),
-      }),
-      properties: Type.Object({
-        id: Type.String({ format: 'uuid' }),
-        animal: Type.String({ description: 'A key from GET /Animals' }),
-        comments: Type.String(),
-        createdAt: Type.String({ format: 'date-time' }),
-        photos: Type.Array(PhotoSchema),
-        officialStatus: OfficialStatusSchema,
-        place: AlertPlaceSchema,
-      }),
-    }),
-  ),
+  features: Type.Array(AlertFeatureSchema),
 });
 export type AlertsGeoJson = Static<typeof AlertsGeoJsonSchema>;
 

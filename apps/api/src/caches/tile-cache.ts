@@ -46,8 +46,9 @@ export class TileCache {
   private heard = 0;
   private readThrough = 0;
 
-  get(tile: Tile, query: TileQuery, load: () => Promise<string>): Promise<TileAnswer> {
-    const key = cacheKey(tile, query);
+  /** A tile's answer in `format` (JSON, or a Mapbox Vector Tile): kept and forgotten with the tile's other answers. */
+  get(tile: Tile, query: TileQuery, load: () => Promise<string | Uint8Array>, format: TileFormat = 'json'): Promise<TileAnswer> {
+    const key = cacheKey(tile, query, format);
     const kept = this.answers.get(key);
     if (kept) return Promise.resolve(kept);
     const running = this.pending.get(key);
@@ -129,8 +130,11 @@ const tileKey = ({ z, x, y }: Tile) => `${z}/${x}/${y}`;
 /** Animals as a cache key's part: the same set in any order, or none (every animal), gives one key. */
 export const animalsKey = (animals: readonly string[] | undefined) => (animals ? [...new Set(animals)].sort().join(',') : '');
 
+/** How a tile's answer is written. */
+export type TileFormat = 'json' | 'mvt';
+
 /** Filters that mean the same (animals in any order) share a key. */
-function cacheKey(tile: Tile, q: TileQuery): string {
-  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}`;
+function cacheKey(tile: Tile, q: TileQuery, format: TileFormat): string {
+  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}|${format}`;
 }
 

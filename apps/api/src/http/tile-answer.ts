@@ -15,7 +15,8 @@ import { HttpProblem, PROBLEM_TYPES, problemResponses } from './problem.ts';
 export type TileEncoding = 'br' | 'gzip' | 'identity';
 
 export interface TileAnswer {
-  body: string;
+  /** JSON text, or a Mapbox Vector Tile's bytes. */
+  body: string | Uint8Array;
   /** The body's hash: equal answers from any instance share it. */
   hash: string;
   /** The body as sent in each encoding, made when first asked for. */
@@ -35,7 +36,7 @@ function encodedBody(answer: TileAnswer, encoding: TileEncoding): { encoding: Ti
       ? brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
       : chosen === 'gzip'
         ? gzip(answer.body, { level: 9 })
-        : Promise.resolve(Buffer.from(answer.body));
+        : Promise.resolve(typeof answer.body === 'string' ? Buffer.from(answer.body) : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength));
   return { encoding: chosen, body: answer.encoded[chosen] };
 }
 
@@ -57,7 +58,7 @@ function matchesEtag(header: string | undefined, answer: TileAnswer): boolean {
 }
 
 /** An answer to keep and send: its body, its hash for the ETag, no encoding made yet. */
-export const tileAnswer = (body: string): TileAnswer => ({ body, hash: createHash('sha256').update(body).digest('base64url').slice(0, 32), encoded: {} });
+export const tileAnswer = (body: string | Uint8Array): TileAnswer => ({ body, hash: createHash('sha256').update(body).digest('base64url').slice(0, 32), encoded: {} });
 
 /** The answers a tile route declares: its body, 304 to a matching If-None-Match, and 400. */
 export const tileResponses = <T>(ok: T) => ({
@@ -91,11 +92,17 @@ function acceptedEncoding(header: string | undefined): TileEncoding {
   return accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'identity';
 }
 
-export async function sendTileAnswer(request: FastifyRequest, reply: FastifyReply, answer: TileAnswer, cacheControl: string) {
+/** The media type of the map's tiles as JSON; a Mapbox Vector Tile's is MVT_MEDIA_TYPE. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A Mapbox Vector Tile (protocol buffers), as registered with IANA. */
+export const MVT_MEDIA_TYPE = 'application/vnd.mapbox-vector-tile';
+
+export async function sendTileAnswer(request: FastifyRequest, reply: FastifyReply, answer: TileAnswer, cacheControl: string, contentType = JSON_CONTENT_TYPE) {
   const { encoding, body } = encodedBody(answer, acceptedEncoding(request.headers['accept-encoding']));
   reply.header('etag', etagOf(answer, encoding)).header('cache-control', cacheControl);
   // Content-Type first: it tells the compression plugin to add Vary: Accept-Encoding, also to a 304.
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   if (matchesEtag(request.headers['if-none-match'], answer)) return reply.code(304).send(null);
   // Compressed already: the compression plugin leaves an answer with a Content-Encoding alone.
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

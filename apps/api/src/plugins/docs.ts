@@ -104,6 +104,7 @@ export default fp(
         },
         tags: [
           { name: 'alerts', description: 'Sightings' },
+          { name: 'open data', description: 'OGC API – Features under /ogc, for GIS tools (the tiles as vector tiles are under alerts)' },
           { name: 'catalogue', description: 'The animals an alert can name' },
           { name: 'moderation', description: 'Abuse reports and the moderator' },
           { name: 'staff', description: 'Staff accounts: sign-in, passkeys, invites, API tokens, people and the audit log' },

@@ -1,10 +1,11 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dwca`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dwca`, `app.features`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { dwcaRepository, type DwcaRepository } from '../repositories/dwca-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
+import { featuresRepository, type FeaturesRepository } from '../repositories/features-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
 import { noticesRepository, type NoticesRepository } from '../repositories/notices-repository.ts';
@@ -29,6 +30,7 @@ declare module 'fastify' {
     notices: NoticesRepository;
     organisations: OrganisationsRepository;
     dwca: DwcaRepository;
+    features: FeaturesRepository;
   }
 }
 
@@ -48,6 +50,7 @@ export default fp(
     app.decorate('notices', noticesRepository(app.db));
     app.decorate('organisations', organisationsRepository(app.db));
     app.decorate('dwca', dwcaRepository(app.db));
+    app.decorate('features', featuresRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

@@ -56,23 +56,28 @@ export const SEARCH_SQL = searchSql(
   true,
 );
 
-/** The same alerts as a GeoJSON FeatureCollection (RFC 7946: longitude first). */
-const GEOJSON_SQL = (() => {
+/**
+ * One alert as a GeoJSON Feature (RFC 7946: longitude first) at its public point, from a row `a`
+ * of `alerts`: every GeoJSON the API sends (GET /Alerts.geojson, the OGC API's items).
+ */
+export const GEOJSON_FEATURE = (() => {
   const { latitude, longitude, ...properties } = alertFields('public');
-  const feature = jsonObject({
+  return jsonObject({
     type: `'Feature'`,
     id: properties.id,
     geometry: jsonObject({ type: `'Point'`, coordinates: `json_build_array(${longitude}, ${latitude})` }),
     properties: jsonObject(properties),
   });
-  return searchSql(
-    `json_build_object(
-       'type', 'FeatureCollection',
-       'features', coalesce(json_agg(${feature} ORDER BY a.n), '[]'::json)
-     )::text`,
-    false,
-  );
 })();
+
+/** The same alerts as a GeoJSON FeatureCollection. */
+const GEOJSON_SQL = searchSql(
+  `json_build_object(
+     'type', 'FeatureCollection',
+     'features', coalesce(json_agg(${GEOJSON_FEATURE} ORDER BY a.n), '[]'::json)
+   )::text`,
+  false,
+);
 
 /**
  * The same alerts as CSV (RFC 4180: a header row of the Alert's field names, CRLF line ends,

@@ -5,8 +5,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import { TILE_CELL_BITS, TILE_SIZE_PX, TileParamsSchema, TileQuerySchema, TileResponseSchema } from '@wildalert/shared';
-import { assertTileExists, sendTileAnswer, tileResponses } from '../http/tile-answer.ts';
+import { assertTileExists, MVT_MEDIA_TYPE, sendTileAnswer, tileResponses } from '../http/tile-answer.ts';
+import { MVT_EXTENT, MVT_LAYERS } from '../http/tile-mvt.ts';
 
 /**
  * Fresh for 10 s in any cache, then served stale for up to a minute while one request
@@ -47,6 +49,41 @@ const tiles: FastifyPluginAsyncTypebox = async (app) => {
       const tile = request.params;
       assertTileExists(tile);
       return sendTileAnswer(request, reply, await app.services.mapTiles.alerts(tile, request.query), TILE_CACHE_CONTROL);
+    },
+  );
+
+  // The same tiles for GIS tools and vector maps (QGIS's "Vector Tiles" connection, MapLibre).
+  app.get(
+    '/Alerts/tiles/:z/:x/:y.mvt',
+    {
+      schema: {
+        tags: ['alerts'],
+        operationId: 'getAlertsVectorTile',
+        summary: 'The alerts of one map tile as a Mapbox Vector Tile',
+        description: [
+          'The answer of `GET /Alerts/tiles/{z}/{x}/{y}` (same tile, filters, public points, clusters,',
+          `caching and ETags) as a Mapbox Vector Tile 2.1, extent ${MVT_EXTENT}, in two point layers:`,
+          '',
+          `- \`${MVT_LAYERS.alerts}\`: each alert alone in its cell, with the fields of an alert as properties, flattened`,
+          '  as `GET /Alerts.csv` does: `photos` the larger copies\' addresses separated by spaces, `street` and',
+          '  `district`, `officialStatus`, `officialStatusOrganisation` (its Polish name), `officialStatusAt`,',
+          '  `officialStatusOutcome`, `officialStatusNote`; a field without a value is left out.',
+          `- \`${MVT_LAYERS.clusters}\`: each cell of two or more alerts at their mean point, with \`count\`, \`spot\`,`,
+          '  and one property per animal key (`boar`, `fox`…) holding its count.',
+        ].join('\n'),
+        params: TileParamsSchema,
+        querystring: TileQuerySchema,
+        response: tileResponses({
+          description: 'A Mapbox Vector Tile (protocol buffers)',
+          content: { [MVT_MEDIA_TYPE]: { schema: Type.Unsafe({ type: 'string', format: 'binary' }) } },
+        }),
+      },
+      config: { queryBudget: true },
+    },
+    async (request, reply) => {
+      const tile = request.params;
+      assertTileExists(tile);
+      return sendTileAnswer(request, reply, await app.services.mapTiles.alertsMvt(tile, request.query), TILE_CACHE_CONTROL, MVT_MEDIA_TYPE);
     },
   );
 };
