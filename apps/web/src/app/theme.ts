@@ -17,6 +17,18 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { styleOverrides: { root: { minHeight: 44, textTransform: 'none' } } },
+    // As the map's own toggles (the time window, the animal chips): sentence case, the text in full
+    // colour, the chosen one filled with the frame's green.
+    MuiToggleButton: {
+      styleOverrides: {
+        root: {
+          minHeight: 44,
+          textTransform: 'none',
+          color: 'var(--wa-text)',
+          '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: 'var(--wa-primary)', color: '#ffffff' },
+        },
+      },
+    },
     MuiButtonBase: { defaultProps: { disableRipple: false } },
   },
 });

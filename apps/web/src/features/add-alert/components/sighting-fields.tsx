@@ -33,9 +33,6 @@ const answer = {
   border: 1,
   borderColor: 'divider',
   borderRadius: 5,
-  // MUI greys an unselected toggle's text (action.active), too faint beside its chosen neighbour.
-  color: 'text.primary',
-  textTransform: 'none',
   fontSize: '0.95rem',
   lineHeight: 1.3,
   '&.Mui-selected': { borderColor: 'primary.main', fontWeight: 700 },

@@ -195,10 +195,10 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
             {t('areaAlerts.point')}
           </Typography>
           <ToggleButtonGroup exclusive value={source} onChange={(_, v: PointSource | null) => void choose(v)} size="small" fullWidth>
-            <ToggleButton value="position" sx={{ minHeight: 44 }}>
+            <ToggleButton value="position">
               {t('areaAlerts.myPosition')}
             </ToggleButton>
-            <ToggleButton value="centre" sx={{ minHeight: 44 }}>
+            <ToggleButton value="centre">
               {t('areaAlerts.mapCentre')}
             </ToggleButton>
           </ToggleButtonGroup>

@@ -59,7 +59,7 @@ export function EmailAlertsForm({ area }: { area: Area }) {
         </Typography>
         <ToggleButtonGroup exclusive fullWidth size="small" value={frequency} onChange={(_, v: EmailFrequency | null) => v && setFrequency(v)}>
           {EMAIL_FREQUENCIES.map((f) => (
-            <ToggleButton key={f} value={f} sx={{ minHeight: 44, textTransform: 'none' }}>
+            <ToggleButton key={f} value={f}>
               {t(`email.form.${f}`)}
             </ToggleButton>
           ))}
