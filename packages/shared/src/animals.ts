@@ -1,5 +1,6 @@
 /** The animal catalogue shared by the API (validation, storage keys) and the web app (names, order). */
 import type { Language } from './constants.ts';
+import type { HowMany } from './sighting-codes.ts';
 
 
 export interface Animal {
@@ -20,7 +21,17 @@ export interface Animal {
   readonly freshHours: number;
   /** Safety advice for people who meet it, as codes the clients translate (most important first). */
   readonly advice: readonly SafetyAdvice[];
+  /**
+   * Whether it is seen in a city centre at all (issue 35): a report of one that is not (a bear in
+   * the Old Town) is held back from area alerts until someone else or a moderator backs it.
+   */
+  readonly expectedInCity: boolean;
+  /** The most that is usually seen together (`howMany`): a report of more is held back likewise. */
+  readonly usualMost: HowMany;
+  /** Rare here: a network's first report of it is held back likewise. */
+  readonly rare: boolean;
 }
+
 
 /** The safety advice the catalogue gives, as codes; each client words them in its language. */
 export const SAFETY_ADVICE = ['keep-distance', 'do-not-feed', 'leash-dogs', 'do-not-corner', 'do-not-touch', 'leave-young'] as const;
@@ -28,20 +39,20 @@ type SafetyAdvice = (typeof SAFETY_ADVICE)[number];
 
 /** Ordered for the add form: common city animals first, "other" last. */
 export const ANIMALS = [
-  { key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'] },
-  { key: 'fox', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
-  { key: 'roe-deer', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'] },
-  { key: 'hare', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'] },
-  { key: 'marten', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'] },
-  { key: 'badger', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'] },
-  { key: 'beaver', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'] },
-  { key: 'hedgehog', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'] },
-  { key: 'red-deer', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'] },
-  { key: 'moose', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'] },
-  { key: 'wolf', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'] },
-  { key: 'lynx', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'] },
-  { key: 'bear', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'] },
-  { key: 'other', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
+  { key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'], expectedInCity: true, usualMost: 'more', rare: false },
+  { key: 'fox', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'roe-deer', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'], expectedInCity: true, usualMost: 'more', rare: false },
+  { key: 'hare', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'marten', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'badger', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'beaver', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'hedgehog', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'red-deer', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'], expectedInCity: false, usualMost: 'more', rare: false },
+  { key: 'moose', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'], expectedInCity: false, usualMost: 'two-to-five', rare: true },
+  { key: 'wolf', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'], expectedInCity: false, usualMost: 'two-to-five', rare: true },
+  { key: 'lynx', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'], expectedInCity: false, usualMost: 'one', rare: true },
+  { key: 'bear', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'], expectedInCity: false, usualMost: 'two-to-five', rare: true },
+  { key: 'other', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'], expectedInCity: true, usualMost: 'more', rare: false },
 ] as const satisfies readonly Animal[];
 
 export type AnimalKey = (typeof ANIMALS)[number]['key'];

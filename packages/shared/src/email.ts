@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { ANIMAL_KEYS } from './animals.ts';
 import { EMAIL_FREQUENCIES, LANGUAGES } from './constants.ts';
-import { AreaProperties } from './push.ts';
+import { AreaProperties, ReportsChoiceSchema } from './push.ts';
 
 /** The random tokens of the mails' links: 32 bytes, base64url. */
 export const EmailTokenSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: "A token from a mail's link" });
@@ -25,6 +25,7 @@ export const EmailSubscriptionBodySchema = Type.Object(
     frequency: Type.Enum([...EMAIL_FREQUENCIES], {
       description: 'instant: a mail per new report (at most one per 10 minutes); hourly, daily: a digest of what came meanwhile',
     }),
+    reports: Type.Optional(ReportsChoiceSchema),
     language: Type.Optional(
       Type.Enum([...LANGUAGES], { description: "The mails' language; absent: the best match of Accept-Language, else Polish" }),
     ),
@@ -51,6 +52,7 @@ export const EmailSubscriptionResponseSchema = Type.Object({
     ...AreaProperties,
     animals: Type.Union([Type.Array(Type.String()), Type.Null()]),
     frequency: Type.Enum([...EMAIL_FREQUENCIES]),
+    reports: ReportsChoiceSchema,
     language: Type.Enum([...LANGUAGES]),
     confirmedAt: Type.String({ format: 'date-time' }),
   }),

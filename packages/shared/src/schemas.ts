@@ -3,6 +3,8 @@ import { Type, type Static } from 'typebox';
 import { OfficialStatusSchema } from './official-status.ts';
 import { AlertPlaceSchema } from './alert-place.ts';
 import { ANIMAL_KEYS, SAFETY_ADVICE } from './animals.ts';
+import { HOW_MANY } from './sighting-codes.ts';
+import { VerificationFilterSchema, VerificationSchema } from './verification.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import { SightingFields, SightingSchema } from './sighting.ts';
 import {
@@ -67,6 +69,7 @@ export const AlertSchema = Type.Object(
     ...SightingSchema.properties,
     place: AlertPlaceSchema,
     officialStatus: OfficialStatusSchema,
+    verification: VerificationSchema,
   },
   { $id: 'Alert', additionalProperties: false },
 );
@@ -106,6 +109,7 @@ export const AlertsQuerySchema = Type.Object(
       Type.Array(AnimalKeySchema, { description: 'Repeat the parameter for several animals' }),
     ),
     since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601, inclusive' })),
+    verification: Type.Optional(VerificationFilterSchema),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT })),
   },
   { additionalProperties: false },
@@ -148,6 +152,7 @@ export const AlertsGeoJsonSchema = Type.Object({
         photos: Type.Array(PhotoSchema),
         officialStatus: OfficialStatusSchema,
         place: AlertPlaceSchema,
+        verification: VerificationSchema,
       }),
     }),
   ),
@@ -198,6 +203,9 @@ const AnimalSchema = Type.Object({
   advice: Type.Array(Type.Enum([...SAFETY_ADVICE]), {
     description: 'Safety advice for people who meet it, most important first, as codes: ' + SAFETY_ADVICE.map((c) => '`' + c + '`').join(', '),
   }),
+  expectedInCity: Type.Boolean({ description: 'Seen in a city centre at all; a report of one that is not there waits for a look before it pushes anyone' }),
+  usualMost: Type.Enum([...HOW_MANY], { description: 'The most usually seen together (`howMany`); a report of more waits for a look' }),
+  rare: Type.Boolean({ description: "Rare here; a network's first report of it waits for a look" }),
 });
 export const AnimalListResponseSchema = Type.Object({ data: Type.Array(AnimalSchema) });
 
@@ -280,6 +288,7 @@ export const TileQuerySchema = Type.Object(
   {
     animal: AlertsQuerySchema.properties.animal,
     since: AlertsQuerySchema.properties.since,
+    verification: AlertsQuerySchema.properties.verification,
   },
   { additionalProperties: false },
 );

@@ -131,6 +131,6 @@ export const animalsKey = (animals: readonly string[] | undefined) => (animals ?
 
 /** Filters that mean the same (animals in any order) share a key. */
 function cacheKey(tile: Tile, q: TileQuery): string {
-  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}`;
+  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}|${q.verification ?? ''}`;
 }
 
