@@ -75,6 +75,9 @@ const en = {
   'feed.subtitle': 'The newest reports (up to {count}), newest first.',
   'feed.entry': '{animal}, {distance} from the chosen place',
   'feed.noComment': '{animal} (no description)',
+  'feed.level': '{level, select, likely {Likely} confirmed {Confirmed} rejected {Rejected} other {Unverified}}',
+  'feed.corrected': 'Corrected: {from} → {to}',
+  'feed.moderator': 'moderator',
   // An organisation's latest step (issue 33): "Kraków City Guard: on the way · 14:05".
   'feed.status': '{organisation}: {status, select, acknowledged {acknowledged} onTheWay {on the way} other {resolved}}{outcome, select, none {} other { ({outcome})}} · {time}',
   'feed.outcome': '{outcome, select, caughtOrMoved {caught or moved} notFound {not found} leftByItself {left by itself} handedOver {handed over} deadAnimalCollected {dead animal collected} collectedForTesting {collected for testing} other {}}',
@@ -152,6 +155,9 @@ const pl: Catalogue = {
   'feed.subtitle': 'Najnowsze zgłoszenia (do {count}), od najnowszego.',
   'feed.entry': '{animal}, {distance} od wskazanego miejsca',
   'feed.noComment': '{animal} (bez opisu)',
+  'feed.level': '{level, select, likely {Prawdopodobne} confirmed {Potwierdzone} rejected {Odrzucone} other {Niepotwierdzone}}',
+  'feed.corrected': 'Poprawiono: {from} → {to}',
+  'feed.moderator': 'moderator',
   'feed.status': '{organisation}: {status, select, acknowledged {przyjęte} onTheWay {w drodze} other {zakończone}}{outcome, select, none {} other { ({outcome})}} · {time}',
   'feed.outcome': '{outcome, select, caughtOrMoved {złapane lub przeniesione} notFound {nie znaleziono} leftByItself {odeszło samo} handedOver {przekazane} deadAnimalCollected {martwe zwierzę zabrane} collectedForTesting {zabrane do badań} other {}}',
   'validation.detail':
@@ -227,6 +233,9 @@ const uk: Catalogue = {
   'feed.subtitle': 'Найновіші повідомлення (до {count}), від найновішого.',
   'feed.entry': '{animal}, {distance} від вибраного місця',
   'feed.noComment': '{animal} (без опису)',
+  'feed.level': '{level, select, likely {Ймовірно} confirmed {Підтверджено} rejected {Відхилено} other {Не підтверджено}}',
+  'feed.corrected': 'Виправлено: {from} → {to}',
+  'feed.moderator': 'модератор',
   'feed.status': '{organisation}: {status, select, acknowledged {прийнято} onTheWay {у дорозі} other {завершено}}{outcome, select, none {} other { ({outcome})}} · {time}',
   'feed.outcome': '{outcome, select, caughtOrMoved {спіймано або перенесено} notFound {не знайдено} leftByItself {пішло саме} handedOver {передано} deadAnimalCollected {мертву тварину забрано} collectedForTesting {забрано на дослідження} other {}}',
   'validation.detail':

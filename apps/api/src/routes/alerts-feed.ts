@@ -20,6 +20,7 @@ import {
   type AlertsQuery,
   type Language,
   type OfficialStatus,
+  type Verification,
 } from '@wildalert/shared';
 import { negotiateLanguage, translate } from '../i18n/language.ts';
 import { problemResponses } from '../http/problem.ts';
@@ -29,6 +30,8 @@ const FEED_SIZE = 50;
 
 const ATOM = 'http://www.w3.org/2005/Atom';
 const GEORSS = 'http://www.georss.org/georss';
+/** The scheme of the entries' verification category (issue 35): its terms are the level codes. */
+const VERIFICATION_SCHEME = 'urn:wildalert:verification';
 
 /** A feed is read every few minutes by many readers: they may share an answer for a minute. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
@@ -91,6 +94,26 @@ function officialStatusLine(status: NonNullable<OfficialStatus>, language: Langu
   return status.note ? `${line}\n${status.note}` : line;
 }
 
+/**
+ * "Confirmed · Kraków City Guard", "Likely", "Corrected: Fox → Wild boar · moderator" (issue 35),
+ * the moderator's note on a line of its own; nothing while unverified.
+ */
+function verificationLine(verification: Verification, animal: string, language: Language): string | undefined {
+  if (verification.level === 'unverified') return undefined;
+  const nameOf = (key: string) => animalName(animalByKey(key), language);
+  const level =
+    verification.level === 'corrected' && verification.correctedFrom
+      ? translate(language, 'feed.corrected', { from: nameOf(verification.correctedFrom), to: nameOf(animal) })
+      : translate(language, 'feed.level', { level: verification.level });
+  const who = verification.organisation
+    ? (verification.organisation[language] ?? verification.organisation.pl)
+    : verification.by === 'moderator'
+      ? translate(language, 'feed.moderator')
+      : undefined;
+  const line = who ? `${level} · ${who}` : level;
+  return verification.note ? `${line}\n${verification.note}` : line;
+}
+
 /** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */
 function atomFeed({ origin, self, query, alerts, language, timeZone }: FeedRequest): string {
   const app = `${origin}/WildAlertApp`;
@@ -122,14 +145,17 @@ function atomFeed({ origin, self, query, alerts, language, timeZone }: FeedReque
     const entry = add(feed, 'entry');
     add(entry, 'id', {}, `urn:uuid:${alert.id}`);
     add(entry, 'title', {}, translate(language, 'feed.entry', { animal: name, distance: away }));
-    // An organisation's step changes the entry: readers show it again.
-    add(entry, 'updated', {}, alert.officialStatus && alert.officialStatus.at > alert.createdAt ? alert.officialStatus.at : alert.createdAt);
+    // An organisation's step, or a change of level, changes the entry: readers show it again.
+    add(entry, 'updated', {}, [alert.createdAt, alert.officialStatus?.at ?? '', alert.verification.at ?? ''].reduce((a, b) => (b > a ? b : a)));
     add(entry, 'published', {}, alert.createdAt);
     add(entry, 'link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
     add(entry, 'category', { term: alert.animal, label: name });
+    const trust = verificationLine(alert.verification, alert.animal, language);
+    // The level as a category of its own scheme, for readers that filter on it.
+    add(entry, 'category', { scheme: VERIFICATION_SCHEME, term: alert.verification.level, label: trust ?? translate(language, 'feed.level', { level: 'unverified' }) });
     const comment = alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments;
     const status = alert.officialStatus && officialStatusLine(alert.officialStatus, language, timeZone);
-    add(entry, 'summary', { type: 'text' }, status ? `${comment}\n${status}` : comment);
+    add(entry, 'summary', { type: 'text' }, [comment, status, trust].filter(Boolean).join('\n'));
     add(entry, [GEORSS, 'georss:point'], {}, `${alert.latitude} ${alert.longitude}`);
   }
   return doc.end({ prettyPrint: true });
