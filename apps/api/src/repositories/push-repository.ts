@@ -158,8 +158,8 @@ export function pushRepository(db: Database) {
         }
         const rows = await tx.query<SubscriptionRow & { created: boolean }>(
           `WITH upserted AS (
-             INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, reports, quiet_start, quiet_end, time_zone, language, network, endpoint_host)
-             VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+             INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone, language, network, endpoint_host, reports)
+             VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
              ON CONFLICT (endpoint) DO UPDATE SET
                p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
                animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
