@@ -69,7 +69,6 @@ it("reaches instance B's tiles, stream, Atom feed and exports when a moderator c
   expect(row).toContain(',corrected,moderator,');
   const atom = await (await fetch(`${atB}/Alerts.atom?${near}`, { headers: { 'accept-language': 'pl' } })).text();
   expect(atom).toContain('Poprawiono: Lis → Wilk · moderator');
-  expect(atom).toContain('<category scheme="urn:wildalert:verification" term="corrected"');
   expect(wolf.verification.level).toBe('corrected');
   map.close();
 });

@@ -92,7 +92,9 @@ export async function corroborate(tx: Queryable, alertId: string): Promise<void>
 export async function confirmByOrganisation(tx: Queryable, alertId: string, organisationId: string, accountId: string | null): Promise<void> {
   const rows = await tx.query<{ previous: string }>(
     `UPDATE alerts a SET verification = 'confirmed', verification_by = 'organisation', verification_organisation = $2,
-       verification_at = clock_timestamp(), verification_reason = NULL, verification_note = NULL
+       -- At the step's own time: the official status and the confirmation say one moment.
+       verification_at = (SELECT i.status_at FROM inbox_entries i WHERE i.organisation_id = $2 AND i.alert_id = $1),
+       verification_reason = NULL, verification_note = NULL
      FROM (SELECT verification AS previous FROM alerts WHERE id = $1) b
      WHERE a.id = $1 AND a.verification IN ('unverified', 'likely')
      RETURNING b.previous`,

@@ -30,8 +30,6 @@ const FEED_SIZE = 50;
 
 const ATOM = 'http://www.w3.org/2005/Atom';
 const GEORSS = 'http://www.georss.org/georss';
-/** The scheme of the entries' verification category (issue 35): its terms are the level codes. */
-const VERIFICATION_SCHEME = 'urn:wildalert:verification';
 
 /** A feed is read every few minutes by many readers: they may share an answer for a minute. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
@@ -151,8 +149,6 @@ function atomFeed({ origin, self, query, alerts, language, timeZone }: FeedReque
     add(entry, 'link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
     add(entry, 'category', { term: alert.animal, label: name });
     const trust = verificationLine(alert.verification, alert.animal, language);
-    // The level as a category of its own scheme, for readers that filter on it.
-    add(entry, 'category', { scheme: VERIFICATION_SCHEME, term: alert.verification.level, label: trust ?? translate(language, 'feed.level', { level: 'unverified' }) });
     const comment = alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments;
     const status = alert.officialStatus && officialStatusLine(alert.officialStatus, language, timeZone);
     add(entry, 'summary', { type: 'text' }, [comment, status, trust].filter(Boolean).join('\n'));
