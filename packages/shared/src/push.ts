@@ -50,7 +50,7 @@ export const AreaProperties = {
  * plausibility check only once it is likely or confirmed), or `likely-and-confirmed` only (told
  * when a report becomes likely, confirmed or corrected).
  */
-export const REPORTS_CHOICES = ['every', 'likely-and-confirmed'] as const;
+const REPORTS_CHOICES = ['every', 'likely-and-confirmed'] as const;
 export const ReportsChoiceSchema = Type.Enum([...REPORTS_CHOICES], {
   default: 'every',
   description: '`every` report (one that failed a plausibility check once it is likely or confirmed), or `likely-and-confirmed` only',

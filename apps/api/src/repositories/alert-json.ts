@@ -43,7 +43,7 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
  * Its verification level (issue 35), with only the parts it has: an unverified alert is
  * `{"level":"unverified"}`, a few bytes in every tile. The organisation's name is read now.
  */
-export const VERIFICATION_JSON = `json_strip_nulls(json_build_object(
+const VERIFICATION_JSON = `json_strip_nulls(json_build_object(
   'level', a.verification, 'by', a.verification_by,
   'organisation', (SELECT vo.name FROM organisations vo WHERE vo.id = a.verification_organisation),
   'at', CASE WHEN a.verification_at IS NOT NULL THEN ${utc('a.verification_at')} END,

@@ -17,7 +17,7 @@ import { recordAlertEvent } from './events-repository.ts';
 import { publicLocation } from './public-location.ts';
 
 /** Another report of the same animal this near (metres, by exact points) and within its freshHours is independent evidence. */
-export const INDEPENDENT_REPORT_METRES = 1000;
+const INDEPENDENT_REPORT_METRES = 1000;
 
 /** The catalogue's hours per animal, as an SQL expression over an animal key. */
 const freshHoursOf = (animal: string) =>
