@@ -149,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     votesPerDay: config.votesPerNetworkPerDay,
     timeZone: config.timeZone,
     contacts: contactTable,
+    cityCentre: config.cityCentre,
   });
   await app.register(alerts);
   await app.register(photos);

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       rateLimit: { postsPerMinute: 10, postsPerDay: 100, readsPerMinute: 1200 },
       votesPerNetworkPerDay: 30,
+      cityCentre: { latitude: 50.0614, longitude: 19.9372, radiusKm: 1.5 },
       queryBudget: { concurrent: 2, msPerSecond: 200, burstMs: 2000 },
       streams: { perClient: 100, perNetwork: 1000, max: 5000 },
       push: {
@@ -127,6 +128,10 @@ describe('loadConfig', () => {
       loadConfig({ RATE_LIMIT_POSTS_PER_MINUTE: '1000000', RATE_LIMIT_POSTS_PER_DAY: '5', RATE_LIMIT_READS_PER_MINUTE: '60' }).rateLimit,
     ).toEqual({ postsPerMinute: 1_000_000, postsPerDay: 5, readsPerMinute: 60 });
     expect(loadConfig({ VOTES_PER_NETWORK_PER_DAY: '3' }).votesPerNetworkPerDay).toBe(3);
+    // The plausibility checks' city centre (issue 35): a circle, "none", or a clear error.
+    expect(loadConfig({ CITY_CENTRE: '52.2297, 21.0122, 2' }).cityCentre).toEqual({ latitude: 52.2297, longitude: 21.0122, radiusKm: 2 });
+    expect(loadConfig({ CITY_CENTRE: 'none' }).cityCentre).toBeNull();
+    for (const bad of ['50,19', '91,19,1', '50,19,0', 'Kraków']) expect(() => loadConfig({ CITY_CENTRE: bad })).toThrow(/CITY_CENTRE must be/);
     expect(loadConfig({ REDIS_URL: 'rediss://:secret@limits.internal:6380/2' }).redisUrl).toBe('rediss://:secret@limits.internal:6380/2');
     expect(() => loadConfig({ REDIS_URL: 'limits.internal:6379' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(() => loadConfig({ VOTES_PER_NETWORK_PER_DAY: '0' })).toThrow(/VOTES_PER_NETWORK_PER_DAY/);

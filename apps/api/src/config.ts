@@ -53,6 +53,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_POSTS_PER_DAY: Type.Integer({ minimum: 1, default: 100 }),
   RATE_LIMIT_READS_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
   VOTES_PER_NETWORK_PER_DAY: Type.Integer({ minimum: 1, default: 30 }),
+  CITY_CENTRE: Type.String({ default: '50.0614,19.9372,1.5' }),
   QUERY_CONCURRENCY_PER_CLIENT: Type.Integer({ minimum: 1, default: 2 }),
   QUERY_TIME_PER_SECOND_MS: Type.Integer({ minimum: 1, default: 200 }),
   QUERY_TIME_BURST_MS: Type.Integer({ minimum: 1, default: 2000 }),
@@ -144,6 +145,8 @@ export interface Config {
    * counted in the database, so the same in every instance.
    */
   votesPerNetworkPerDay: number;
+  /** The city centre of the plausibility checks (issue 35): a circle; null, no such check. */
+  cityCentre: { latitude: number; longitude: number; radiusKm: number } | null;
   /**
    * Database reads per client address (plugins/query-budget.ts): how many at once, and the
    * wall time they may take, refilled each second up to a burst. Per instance, in its memory:
@@ -282,6 +285,16 @@ const HINTS: Record<string, string> = {
   GEOCODER_USER_AGENT: 'must be up to 200 printable ASCII characters naming the application and a contact (WildAlert Kraków (+https://wildalert.example))',
 };
 
+/** CITY_CENTRE: a circle, null for "none", undefined when it is neither. */
+function parseCityCentre(value: string): Config['cityCentre'] | undefined {
+  if (value.trim().toLowerCase() === 'none') return null;
+  const parts = value.split(',').map((p) => Number(p.trim()));
+  if (parts.length !== 3 || parts.some((p) => !Number.isFinite(p))) return undefined;
+  const [latitude, longitude, radiusKm] = parts as [number, number, number];
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || radiusKm <= 0 || radiusKm > 100) return undefined;
+  return { latitude, longitude, radiusKm };
+}
+
 /** Validates an environment (normally `process.env`); throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const known = Object.keys(EnvSchema.properties);
@@ -300,6 +313,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const v = value as Static<typeof EnvSchema>;
   if ((v.VAPID_PUBLIC_KEY === undefined) !== (v.VAPID_PRIVATE_KEY === undefined)) {
     throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together (or neither, to have them made and kept in the database)');
+  }
+  const cityCentre = parseCityCentre(v.CITY_CENTRE);
+  if (cityCentre === undefined) {
+    throw new ConfigError(`Invalid configuration: CITY_CENTRE must be "latitude,longitude,radius in km" (50.0614,19.9372,1.5) or "none" (got ${JSON.stringify(v.CITY_CENTRE)})`);
   }
   const trustProxy = parseTrustProxy(v.TRUST_PROXY);
   if (trustProxy === undefined) {
@@ -361,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       readsPerMinute: v.RATE_LIMIT_READS_PER_MINUTE,
     },
     votesPerNetworkPerDay: v.VOTES_PER_NETWORK_PER_DAY,
+    cityCentre,
     queryBudget: {
       concurrent: v.QUERY_CONCURRENCY_PER_CLIENT,
       msPerSecond: v.QUERY_TIME_PER_SECOND_MS,

@@ -1,5 +1,6 @@
 /** The animal catalogue shared by the API (validation, storage keys) and the web app (names, order). */
 import type { Language } from './constants.ts';
+import type { HowMany } from './sighting-codes.ts';
 
 
 export interface Animal {
@@ -29,6 +30,15 @@ export interface Animal {
   readonly freshHours: number;
   /** Safety advice for people who meet it, as codes the clients translate (most important first). */
   readonly advice: readonly SafetyAdvice[];
+  /**
+   * Whether it is seen in a city centre at all (issue 35): a report of one that is not (a bear in
+   * the Old Town) is held back from area alerts until someone else or a moderator backs it.
+   */
+  readonly expectedInCity: boolean;
+  /** The most that is usually seen together (`howMany`): a report of more is held back likewise. */
+  readonly usualMost: HowMany;
+  /** Rare here: a network's first report of it is held back likewise. */
+  readonly rare: boolean;
 }
 
 /** The Darwin Core ranks the catalogue uses. */
@@ -45,20 +55,20 @@ type SafetyAdvice = (typeof SAFETY_ADVICE)[number];
  * relict of the north-east); "Inne" says only that it was an animal.
  */
 export const ANIMALS = [
-  { key: 'boar', scientificName: 'Sus scrofa', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'] },
-  { key: 'fox', scientificName: 'Vulpes vulpes', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
-  { key: 'roe-deer', scientificName: 'Capreolus capreolus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'] },
-  { key: 'hare', scientificName: 'Lepus europaeus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'] },
-  { key: 'marten', scientificName: 'Martes', taxonRank: 'genus', kingdom: 'Animalia', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'] },
-  { key: 'badger', scientificName: 'Meles meles', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'] },
-  { key: 'beaver', scientificName: 'Castor fiber', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'] },
-  { key: 'hedgehog', scientificName: 'Erinaceus', taxonRank: 'genus', kingdom: 'Animalia', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'] },
-  { key: 'red-deer', scientificName: 'Cervus elaphus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'] },
-  { key: 'moose', scientificName: 'Alces alces', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'] },
-  { key: 'wolf', scientificName: 'Canis lupus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'] },
-  { key: 'lynx', scientificName: 'Lynx lynx', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'] },
-  { key: 'bear', scientificName: 'Ursus arctos', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'] },
-  { key: 'other', scientificName: 'Animalia', taxonRank: 'kingdom', kingdom: 'Animalia', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'] },
+  { key: 'boar', scientificName: 'Sus scrofa', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'], expectedInCity: true, usualMost: 'more', rare: false },
+  { key: 'fox', scientificName: 'Vulpes vulpes', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Lis', nameEn: 'Fox', nameUk: 'Лисиця', sensitive: false, freshHours: 4, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'roe-deer', scientificName: 'Capreolus capreolus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Sarna', nameEn: 'Roe deer', nameUk: 'Козуля', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'leave-young'], expectedInCity: true, usualMost: 'more', rare: false },
+  { key: 'hare', scientificName: 'Lepus europaeus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Zając', nameEn: 'Hare', nameUk: 'Заєць', sensitive: false, freshHours: 2, advice: ['leash-dogs', 'leave-young'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'marten', scientificName: 'Martes', taxonRank: 'genus', kingdom: 'Animalia', namePl: 'Kuna', nameEn: 'Marten', nameUk: 'Куниця', sensitive: false, freshHours: 6, advice: ['do-not-touch', 'do-not-feed'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'badger', scientificName: 'Meles meles', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Borsuk', nameEn: 'Badger', nameUk: 'Борсук', sensitive: false, freshHours: 12, advice: ['keep-distance', 'leash-dogs', 'do-not-touch'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'beaver', scientificName: 'Castor fiber', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Bóbr', nameEn: 'Beaver', nameUk: 'Бобер', sensitive: false, freshHours: 48, advice: ['keep-distance', 'leash-dogs'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'hedgehog', scientificName: 'Erinaceus', taxonRank: 'genus', kingdom: 'Animalia', namePl: 'Jeż', nameEn: 'Hedgehog', nameUk: 'Їжак', sensitive: false, freshHours: 12, advice: ['do-not-feed', 'do-not-touch'], expectedInCity: true, usualMost: 'two-to-five', rare: false },
+  { key: 'red-deer', scientificName: 'Cervus elaphus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Jeleń', nameEn: 'Red deer', nameUk: 'Благородний олень', sensitive: false, freshHours: 3, advice: ['keep-distance', 'leash-dogs', 'do-not-corner'], expectedInCity: false, usualMost: 'more', rare: false },
+  { key: 'moose', scientificName: 'Alces alces', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Łoś', nameEn: 'Moose', nameUk: 'Лось', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-corner', 'leash-dogs'], expectedInCity: false, usualMost: 'two-to-five', rare: true },
+  { key: 'wolf', scientificName: 'Canis lupus', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Wilk', nameEn: 'Wolf', nameUk: 'Вовк', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs', 'do-not-feed'], expectedInCity: false, usualMost: 'two-to-five', rare: true },
+  { key: 'lynx', scientificName: 'Lynx lynx', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Ryś', nameEn: 'Lynx', nameUk: 'Рись', sensitive: true, freshHours: 6, advice: ['keep-distance', 'leash-dogs'], expectedInCity: false, usualMost: 'one', rare: true },
+  { key: 'bear', scientificName: 'Ursus arctos', taxonRank: 'species', kingdom: 'Animalia', namePl: 'Niedźwiedź', nameEn: 'Bear', nameUk: 'Ведмідь', sensitive: true, freshHours: 12, advice: ['keep-distance', 'do-not-corner', 'do-not-feed'], expectedInCity: false, usualMost: 'two-to-five', rare: true },
+  { key: 'other', scientificName: 'Animalia', taxonRank: 'kingdom', kingdom: 'Animalia', namePl: 'Inne', nameEn: 'Other', nameUk: 'Інше', sensitive: false, freshHours: 6, advice: ['keep-distance', 'do-not-feed', 'do-not-touch'], expectedInCity: true, usualMost: 'more', rare: false },
 ] as const satisfies readonly Animal[];
 
 export type AnimalKey = (typeof ANIMALS)[number]['key'];

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { EMAIL_FREQUENCIES, LANGUAGES } from './constants.ts';
-import { AnimalsFilterSchema, AreaProperties } from './push.ts';
+import { AnimalsFilterSchema, AreaProperties, ReportsChoiceSchema } from './push.ts';
 
 /** The random tokens of the mails' links: 32 bytes, base64url. */
 export const EmailTokenSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: "A token from a mail's link" });
@@ -19,6 +19,7 @@ export const EmailSubscriptionBodySchema = Type.Object(
     frequency: Type.Enum([...EMAIL_FREQUENCIES], {
       description: 'instant: a mail per new report (at most one per 10 minutes); hourly, daily: a digest of what came meanwhile',
     }),
+    reports: Type.Optional(ReportsChoiceSchema),
     language: Type.Optional(
       Type.Enum([...LANGUAGES], { description: "The mails' language; absent: the best match of Accept-Language, else Polish" }),
     ),
@@ -45,6 +46,7 @@ export const EmailSubscriptionResponseSchema = Type.Object({
     ...AreaProperties,
     animals: Type.Union([Type.Array(Type.String()), Type.Null()]),
     frequency: Type.Enum([...EMAIL_FREQUENCIES]),
+    reports: ReportsChoiceSchema,
     language: Type.Enum([...LANGUAGES]),
     confirmedAt: Type.String({ format: 'date-time' }),
   }),

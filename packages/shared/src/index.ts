@@ -17,6 +17,8 @@ export * from './sighting-codes.ts';
 export * from './staff-roles.ts';
 export * from './names.ts';
 export * from './official-status.ts';
+export * from './verification.ts';
+export * from './verification-levels.ts';
 export * from './organisations.ts';
 export * from './notices.ts';
 export * from './notice-limits.ts';

@@ -51,6 +51,17 @@ export const AnimalsFilterSchema = Type.Union([
 ], { description: 'Only these animals; null or absent for every animal' });
 
 /** POST /PushSubscriptions: subscribe a device, or change its area (the same endpoint and auth). */
+/**
+ * Which reports an area subscription hears of (issue 35): `every` (a report that failed a
+ * plausibility check only once it is likely or confirmed), or `likely-and-confirmed` only (told
+ * when a report becomes likely, confirmed or corrected).
+ */
+const REPORTS_CHOICES = ['every', 'likely-and-confirmed'] as const;
+export const ReportsChoiceSchema = Type.Enum([...REPORTS_CHOICES], {
+  default: 'every',
+  description: '`every` report (one that failed a plausibility check once it is likely or confirmed), or `likely-and-confirmed` only',
+});
+
 export const PushSubscriptionBodySchema = Type.Object(
   {
     endpoint: EndpointSchema,
@@ -69,6 +80,7 @@ export const PushSubscriptionBodySchema = Type.Object(
     ...AreaProperties,
     animals: Type.Optional(AnimalsFilterSchema),
     paused: Type.Optional(Type.Boolean({ default: false })),
+    reports: Type.Optional(ReportsChoiceSchema),
     quietHours: Type.Optional(Type.Union([QuietHoursSchema, Type.Null()])),
     language: Type.Optional(
       Type.Enum([...LANGUAGES], {
@@ -111,6 +123,7 @@ const PushSubscriptionSchema = Type.Object({
   ...AreaProperties,
   animals: Type.Union([Type.Array(Type.String()), Type.Null()]),
   paused: Type.Boolean(),
+  reports: ReportsChoiceSchema,
   quietHours: Type.Union([QuietHoursSchema, Type.Null()]),
   language: Type.Enum([...LANGUAGES], { description: "The notifications' language" }),
   createdAt: Type.String({ format: 'date-time' }),

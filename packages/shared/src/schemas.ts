@@ -4,6 +4,8 @@ import { OfficialStatusSchema } from './official-status.ts';
 import { AlertPlaceSchema } from './alert-place.ts';
 import { ANIMAL_KEYS, SAFETY_ADVICE } from './animals.ts';
 import { LICENCES } from './licences.ts';
+import { HOW_MANY } from './sighting-codes.ts';
+import { VerificationFilterSchema, VerificationSchema } from './verification.ts';
 import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
 import { SightingFields, SightingSchema } from './sighting.ts';
 import {
@@ -75,6 +77,7 @@ export const AlertSchema = Type.Object(
     place: AlertPlaceSchema,
     officialStatus: OfficialStatusSchema,
     licence: Type.Union([LicenceSchema, Type.Null()], { description: 'The licence the reporter gave (`CC0-1.0`, `CC-BY-4.0`), null when none' }),
+    verification: VerificationSchema,
   },
   { $id: 'Alert', additionalProperties: false },
 );
@@ -115,6 +118,7 @@ export const AlertsQuerySchema = Type.Object(
       Type.Array(AnimalKeySchema, { description: 'Repeat the parameter for several animals' }),
     ),
     since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601, inclusive' })),
+    verification: Type.Optional(VerificationFilterSchema),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: LIMIT_DEFAULT })),
   },
   { additionalProperties: false },
@@ -154,6 +158,7 @@ export const AlertFeatureSchema = Type.Object({
     photos: Type.Array(PhotoSchema),
     officialStatus: OfficialStatusSchema,
     place: AlertPlaceSchema,
+    verification: VerificationSchema,
   }),
 });
 
@@ -211,6 +216,9 @@ const AnimalSchema = Type.Object({
   advice: Type.Array(Type.Enum([...SAFETY_ADVICE]), {
     description: 'Safety advice for people who meet it, most important first, as codes: ' + SAFETY_ADVICE.map((c) => '`' + c + '`').join(', '),
   }),
+  expectedInCity: Type.Boolean({ description: 'Seen in a city centre at all; a report of one that is not there waits for a look before it pushes anyone' }),
+  usualMost: Type.Enum([...HOW_MANY], { description: 'The most usually seen together (`howMany`); a report of more waits for a look' }),
+  rare: Type.Boolean({ description: "Rare here; a network's first report of it waits for a look" }),
 });
 export const AnimalListResponseSchema = Type.Object({ data: Type.Array(AnimalSchema) });
 
@@ -293,6 +301,7 @@ export const TileQuerySchema = Type.Object(
   {
     animal: AlertsQuerySchema.properties.animal,
     since: AlertsQuerySchema.properties.since,
+    verification: AlertsQuerySchema.properties.verification,
   },
   { additionalProperties: false },
 );

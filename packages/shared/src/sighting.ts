@@ -31,6 +31,6 @@ export const SightingSchema = Type.Object({
 });
 
 
-/** What an alert says before anyone added to it: no votes, last seen when reported, no details given, its place not looked up. */
+/** What an alert says before anyone added to it: no votes, last seen when reported, no details given, its place not looked up, unverified. */
 export const unconfirmedSighting = (createdAt: string) =>
-  ({ stillThere: 0, gone: 0, lastSeenAt: createdAt, howMany: null, young: null, behaviour: null, officialStatus: null, place: null, licence: null }) as const;
+  ({ stillThere: 0, gone: 0, lastSeenAt: createdAt, howMany: null, young: null, behaviour: null, officialStatus: null, place: null, licence: null, verification: { level: 'unverified' } }) as const;

@@ -55,5 +55,5 @@ export class SearchCache {
 
 /** Queries that mean the same (animals in any order) share a key. */
 function cacheKey(q: AlertsQuery): string {
-  return JSON.stringify([q.latitude, q.longitude, q.radius, q.animal ? [...q.animal].sort() : null, q.since ?? null, q.limit]);
+  return JSON.stringify([q.latitude, q.longitude, q.radius, q.animal ? [...q.animal].sort() : null, q.since ?? null, q.limit, q.verification ?? null]);
 }

@@ -135,6 +135,6 @@ export type TileFormat = 'json' | 'mvt';
 
 /** Filters that mean the same (animals in any order) share a key. */
 function cacheKey(tile: Tile, q: TileQuery, format: TileFormat): string {
-  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}|${format}`;
+  return `${tileKey(tile)}|${animalsKey(q.animal)}|${q.since ? new Date(q.since).toISOString() : ''}|${q.verification ?? ''}|${format}`;
 }
 

@@ -25,7 +25,7 @@ type Properties = VectorTileFeatureLike['properties'];
  * out. The point itself is the feature's geometry.
  */
 function alertProperties(alert: Alert): Properties {
-  const { latitude: _latitude, longitude: _longitude, photos, place, officialStatus, ...scalars } = alert;
+  const { latitude: _latitude, longitude: _longitude, photos, place, officialStatus, verification, ...scalars } = alert;
   const properties: Properties = {};
   for (const [name, value] of Object.entries(scalars)) if (value !== null) properties[name] = value;
   // The larger copies' addresses, separated by spaces.
@@ -39,6 +39,14 @@ function alertProperties(alert: Alert): Properties {
     if (officialStatus.outcome) properties.officialStatusOutcome = officialStatus.outcome;
     if (officialStatus.note) properties.officialStatusNote = officialStatus.note;
   }
+  // The verification level (issue 35), flattened as the CSV's columns are.
+  properties.verification = verification.level;
+  if (verification.by) properties.verificationBy = verification.by;
+  if (verification.organisation) properties.verificationOrganisation = verification.organisation.pl;
+  if (verification.at) properties.verificationAt = verification.at;
+  if (verification.correctedFrom) properties.verificationCorrectedFrom = verification.correctedFrom;
+  if (verification.reason) properties.verificationReason = verification.reason;
+  if (verification.note) properties.verificationNote = verification.note;
   return properties;
 }
 

@@ -30,6 +30,8 @@ export default fp<{ timeZone: string }>(
     app.feed.onEvent((event) => {
       searches.invalidate();
       tiles.eventRead(event.kind === 'removed' ? event.at : event.alert);
+      // A correction that moved its published point: the tiles it left change too.
+      if (event.kind === 'changed' && event.movedFrom) tiles.eventRead(event.movedFrom);
     });
     // Hotspots count the last 12 months: a new alert changes them little, and they are kept 10 minutes anyway.
     app.feed.onReset(() => {

@@ -1,4 +1,4 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dwca`, `app.features`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dwca`, `app.features`, `app.verification`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';
@@ -8,6 +8,7 @@ import { eventsRepository, type EventsRepository } from '../repositories/events-
 import { featuresRepository, type FeaturesRepository } from '../repositories/features-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
+import { verificationRepository, type VerificationRepository } from '../repositories/verification-repository.ts';
 import { noticesRepository, type NoticesRepository } from '../repositories/notices-repository.ts';
 import { organisationsRepository, type OrganisationsRepository } from '../repositories/organisations-repository.ts';
 import { photosRepository, type PhotosRepository } from '../repositories/photos-repository.ts';
@@ -21,6 +22,7 @@ declare module 'fastify' {
     alertKeys: AlertKeys;
     events: EventsRepository;
     moderation: ModerationRepository;
+    verification: VerificationRepository;
     photos: PhotosRepository;
     tiles: TilesRepository;
     hotspots: HotspotsRepository;
@@ -41,6 +43,7 @@ export default fp(
     app.decorate('alerts', alertsRepository(app.db));
     app.decorate('events', eventsRepository(app.db));
     app.decorate('moderation', moderationRepository(app.db));
+    app.decorate('verification', verificationRepository(app.db));
     app.decorate('photos', photosRepository(app.db, alertKeys));
     app.decorate('tiles', tilesRepository(app.db));
     app.decorate('hotspots', hotspotsRepository(app.db));

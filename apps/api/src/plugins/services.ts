@@ -37,8 +37,8 @@ declare module 'fastify' {
 /** How often the copies of failed uploads are looked for: they cost only space meanwhile. */
 const SWEEP_MS = 60_000;
 
-export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number; timeZone: string; contacts: readonly ContactEntry[] }>(
-  async (app, { photoDecodes, votesPerDay, timeZone, contacts }) => {
+export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number; timeZone: string; contacts: readonly ContactEntry[]; cityCentre: Config['cityCentre'] }>(
+  async (app, { photoDecodes, votesPerDay, timeZone, contacts, cityCentre }) => {
     const changes = alertChanges(app.feed);
     const organisations = organisationsService({ organisations: app.organisations, timeZone });
     const inbox = inboxService({ organisations: app.organisations, changes, feed: app.feed });
@@ -46,9 +46,9 @@ export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number; t
     if (seeded > 0) app.log.info({ organisations: seeded }, 'organisations copied from CONTACTS_FILE (a first start); from now on they live in the database');
     const photos = photosService({ photos: app.photos, changes, storage: app.photoStorage, decodes: photoDecodes, log: app.log });
     app.decorate('services', {
-      alerts: alertsService({ alerts: app.alerts, alertKeys: app.alertKeys, searchCache: app.searchCache, changes, route: inbox.routeInTransaction }),
+      alerts: alertsService({ alerts: app.alerts, alertKeys: app.alertKeys, searchCache: app.searchCache, changes, route: inbox.routeInTransaction, cityCentre }),
       votes: votesService({ votes: app.votes, changes, perDay: votesPerDay }),
-      moderation: moderationService({ moderation: app.moderation, changes }),
+      moderation: moderationService({ moderation: app.moderation, verification: app.verification, changes }),
       photos,
       live: liveService(app.feed),
       mapTiles: mapTilesService({ tiles: app.tiles, tileCache: app.tileCache, hotspotCache: app.hotspotCache }),

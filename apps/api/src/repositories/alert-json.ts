@@ -36,8 +36,19 @@ export function alertFields(location: AlertLocation): Record<keyof Alert, string
     place: PLACE_JSON,
     officialStatus: OFFICIAL_STATUS_JSON,
     licence: 'a.licence',
+    verification: VERIFICATION_JSON,
   };
 }
+
+/**
+ * Its verification level (issue 35), with only the parts it has: an unverified alert is
+ * `{"level":"unverified"}`, a few bytes in every tile. The organisation's name is read now.
+ */
+const VERIFICATION_JSON = `json_strip_nulls(json_build_object(
+  'level', a.verification, 'by', a.verification_by,
+  'organisation', (SELECT vo.name FROM organisations vo WHERE vo.id = a.verification_organisation),
+  'at', CASE WHEN a.verification_at IS NOT NULL THEN ${utc('a.verification_at')} END,
+  'correctedFrom', a.corrected_from, 'reason', a.verification_reason, 'note', a.verification_note))`;
 
 /** Its street and district (geocoder/street-names.ts), null until looked up. */
 const PLACE_JSON = `CASE WHEN a.place_looked_up_at IS NOT NULL THEN json_build_object('street', a.street, 'district', a.district) END`;

@@ -1,9 +1,10 @@
 /** The SQL for alerts. PostgreSQL builds the JSON, so Node passes text through instead of decoding rows. */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Alert, AlertsQuery, CreateAlertBody } from '@wildalert/shared';
+import { animalByKey, type Alert, type AlertsQuery, type CreateAlertBody } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { publicLocation } from './public-location.ts';
-import { ALERT_JSON, OFFICIAL_STATUS_JSON, alertFields, jsonObject } from './alert-json.ts';
+import { ALERT_JSON, OFFICIAL_STATUS_JSON, alertFields, jsonObject, utc } from './alert-json.ts';
+import { corroborate, levelsOf } from './verification-repository.ts';
 import { recordAlertEvent } from './events-repository.ts';
 
 const POINT = (lon: string, lat: string) =>
@@ -40,6 +41,7 @@ const searchSql = (select: string, oneMore: boolean, join = '') => `SELECT ${sel
          AND NOT a.hidden
          AND ($4::text[] IS NULL OR a.animal = ANY ($4::text[]))
          AND ($5::timestamptz IS NULL OR a.created_at >= $5::timestamptz)
+         AND ($7::text[] IS NULL OR a.verification = ANY ($7::text[]))
        ORDER BY ${NEWEST_FIRST}
        LIMIT $6 + ${oneMore ? 1 : 0}
      ) a ${join}`;
@@ -86,7 +88,8 @@ const GEOJSON_SQL = searchSql(
  * (starting with =, +, -, @, a tab or a carriage return) gets a leading single quote.
  */
 const CSV_SQL = (() => {
-  const fields = alertFields('public');
+  // The verification level comes last, flattened (below), after the official status's columns.
+  const { verification: _nested, ...fields } = alertFields('public');
   /** Free text as a quoted cell with quotes doubled, a formula's first character defused. */
   const text = (sql: string) => `'"' || replace(CASE WHEN ${sql} ~ '^[-=+@\\t\\r]' THEN '''' || ${sql} ELSE ${sql} END, '"', '""') || '"'`;
   /** A field of the official status (OFFICIAL_STATUS_JSON, read once per alert below); an empty cell without one. */
@@ -108,6 +111,14 @@ const CSV_SQL = (() => {
     officialStatusAt: status('at'),
     officialStatusOutcome: status('outcome'),
     officialStatusNote: text(status('note')),
+    // The verification level flattened likewise: its code, what set it, the organisation (Polish), when, the correction and the note.
+    verification: 'a.verification',
+    verificationBy: `coalesce(a.verification_by, '')`,
+    verificationOrganisation: text(`coalesce((SELECT vo.name->>'pl' FROM organisations vo WHERE vo.id = a.verification_organisation), '')`),
+    verificationAt: `coalesce(${utc('a.verification_at')}, '')`,
+    verificationCorrectedFrom: `coalesce(a.corrected_from, '')`,
+    verificationReason: `coalesce(a.verification_reason, '')`,
+    verificationNote: text(`coalesce(a.verification_note, '')`),
   };
   // Last, after the official status's columns: a column added later goes to the end.
   const { licence, ...rest } = cells;
@@ -121,7 +132,7 @@ const CSV_SQL = (() => {
 })();
 
 export function searchParams(q: AlertsQuery): unknown[] {
-  return [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit];
+  return [q.longitude, q.latitude, q.radius, q.animal ?? null, q.since ?? null, q.limit, levelsOf(q.verification)];
 }
 
 async function searchText(db: Database, sql: string, q: AlertsQuery): Promise<string> {
@@ -174,6 +185,8 @@ export function alertsRepository(db: Database) {
       idempotency?: { key: string; network: string },
       /** Runs in the alert's transaction once it is stored (routing it to organisations' inboxes). */
       inTransaction: (tx: Queryable, alertId: string) => Promise<unknown> = async () => undefined,
+      /** The reporter's network and the catalogue's plausibility checks it failed (services/plausibility.ts). */
+      trust: { network: string | null; checks: readonly string[] } = { network: null, checks: [] },
     ): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         const id = randomUUID();
@@ -182,10 +195,15 @@ export function alertsRepository(db: Database) {
           if (earlier) return { alert: earlier, replayed: true };
         }
         const published = publicLocation(body, body.animal);
-        const rows = await tx.query<{ alert: Alert }>(
-          `INSERT INTO alerts AS a (id, location, public_location, animal, comments, how_many, young, behaviour, licence)
-           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7, $8, $9, $10, $11)
-           RETURNING ${ALERT_JSON} AS alert`,
+        // A rare animal from a network that never reported one before: held back too.
+        const rareFirst =
+          animalByKey(body.animal).rare && trust.network !== null
+            ? (await tx.query('SELECT 1 FROM alerts WHERE network = $1 AND animal = $2 LIMIT 1', [trust.network, body.animal])).length === 0
+            : false;
+        const checks = [...trust.checks, ...(rareFirst ? ['rare-first-from-network'] : [])];
+        await tx.query(
+          `INSERT INTO alerts AS a (id, location, public_location, animal, comments, how_many, young, behaviour, licence, network, checks)
+           VALUES ($1, ${POINT('$2', '$3')}, ${POINT('$4', '$5')}, $6, $7, $8, $9, $10, $11, $12, $13)`,
           [
             id,
             body.longitude,
@@ -198,10 +216,15 @@ export function alertsRepository(db: Database) {
             body.young ?? null,
             body.behaviour ?? null,
             body.licence ?? null,
+            trust.network,
+            checks,
           ],
         );
         await inTransaction(tx, id);
+        // Its level from other networks' reports nearby, and theirs from it.
+        await corroborate(tx, id);
         await recordAlertEvent(tx, id, 'added');
+        const rows = await tx.query<{ alert: Alert }>(`SELECT ${ALERT_JSON} AS alert FROM alerts a WHERE a.id = $1`, [id]);
         return { alert: rows[0]!.alert, replayed: false };
       });
     },

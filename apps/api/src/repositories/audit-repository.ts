@@ -27,6 +27,7 @@ export type AuditAction =
   | 'token-revoked'
   | 'alert-hidden'
   | 'alert-restored'
+  | 'alert-verification-set'
   | 'photo-hidden'
   | 'notice-posted'
   | 'notice-removed'

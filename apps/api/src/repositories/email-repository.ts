@@ -35,6 +35,7 @@ interface SubscriptionRow {
   radius_m: number;
   animals: string[] | null;
   frequency: EmailFrequency;
+  reports: EmailSubscriptionInfo['reports'];
   language: Language;
   unsubscribe_token: string;
   confirmed_at: string | null;
@@ -42,7 +43,7 @@ interface SubscriptionRow {
 }
 
 const SUBSCRIPTION_COLUMNS = `s.id::text, s.address, ST_Y(s.location::geometry) AS latitude, ST_X(s.location::geometry) AS longitude,
-  s.radius_m, s.animals, s.frequency, s.language, s.unsubscribe_token,
+  s.radius_m, s.animals, s.frequency, s.reports, s.language, s.unsubscribe_token,
   CASE WHEN s.confirmed_at IS NOT NULL THEN ${utc('s.confirmed_at')} END AS confirmed_at,
   CASE WHEN s.expires_at IS NOT NULL THEN ${utc('s.expires_at')} END AS expires_at`;
 
@@ -104,8 +105,8 @@ export function emailRepository(db: Database) {
         const [suppressed] = await tx.query('SELECT 1 FROM email_suppressions WHERE address = lower($1)', [body.address]);
         if (suppressed) return { kind: 'suppressed' };
         const [row] = (await tx.query<{ id: string; expires_at: string }>(
-          `INSERT INTO email_subscriptions (address, location, radius_m, animals, frequency, language, confirm_token_hash, unsubscribe_token, network, expires_at)
-           VALUES ($1, ST_SetSRID(ST_MakePoint($3, $2), 4326)::geography, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(hours => ${CONFIRM_HOURS}))
+          `INSERT INTO email_subscriptions (address, location, radius_m, animals, frequency, language, confirm_token_hash, unsubscribe_token, network, reports, expires_at)
+           VALUES ($1, ST_SetSRID(ST_MakePoint($3, $2), 4326)::geography, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(hours => ${CONFIRM_HOURS}))
            RETURNING id::text, ${utc('expires_at')} AS expires_at`,
           [
             body.address,
@@ -118,6 +119,7 @@ export function emailRepository(db: Database) {
             hashOf(token),
             newToken(),
             origin.network,
+            body.reports ?? 'every',
           ],
         )) as [{ id: string; expires_at: string }];
         await tx.query(`INSERT INTO email_jobs (subscription_id, kind, token) VALUES ($1, 'confirm', $2)`, [row.id, token]);
@@ -142,6 +144,7 @@ export function emailRepository(db: Database) {
         radius: row.radius_m / 1000,
         animals: row.animals,
         frequency: row.frequency,
+        reports: row.reports,
         language: row.language,
         confirmedAt: row.confirmed_at!,
       };
@@ -201,7 +204,9 @@ export function emailRepository(db: Database) {
                  ON s.confirmed_at IS NOT NULL
                 AND s.location && _ST_Expand(a.public_location, ${MAX_RADIUS_M})
                 AND _ST_DWithin(s.location, a.public_location, s.radius_m, false)
-               WHERE e.id > $1 AND e.id <= $2 AND e.kind = 'added'
+               WHERE e.id > $1 AND e.id <= $2 AND e.audiences <> '{}'
+                 -- Released by this event to the subscription's audience (issue 35): every report, or likely and confirmed only.
+                 AND (CASE s.reports WHEN 'likely-and-confirmed' THEN 'trusted' ELSE 'every' END) = ANY (e.audiences)
                  AND (s.animals IS NULL OR a.animal = ANY (s.animals))
                ON CONFLICT DO NOTHING
                RETURNING subscription_id

@@ -1,5 +1,5 @@
 /** The SQL for moderation: abuse reports, hiding and restoring alerts, the moderator's exact view. */
-import type { Alert, Report } from '@wildalert/shared';
+import type { Alert, PlausibilityCheck, Report } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { EXACT_ALERT_JSON, jsonObject, utc } from './alert-json.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -37,6 +37,8 @@ export interface ReportedAlert {
   hiddenAt: string | null;
   /** Open reports, newest first. */
   reports: Array<{ reason: string; reportedAt: string }>;
+  /** The plausibility checks it failed (issue 35). */
+  checks: PlausibilityCheck[];
 }
 
 /** A reviewed alert's columns of a ReportedAlert (but its reports), from a row `a` of `alerts`. */
@@ -177,20 +179,30 @@ export function moderationRepository(db: Database) {
      * first, then the most recently reported. At most `limit` (+1 to tell whether more wait).
      */
     async reported(limit: number): Promise<ReportedAlert[]> {
+      // With them, shown alerts that failed a plausibility check and no person decided on yet (issue 35).
       return db.query<ReportedAlert>(
         `SELECT ${REVIEWED_ALERT_COLUMNS},
-                o.reports AS reports
+                coalesce(o.reports, '[]'::json) AS reports,
+                a.checks AS checks
          FROM (
-           SELECT r.alert_id,
-                  json_agg(${LISTED_REPORT_JSON}
-                           ORDER BY r.reported_at DESC) AS reports,
-                  max(r.reported_at) AS last_reported_at
-           FROM alert_reports r JOIN alerts a ON a.id = r.alert_id
-           WHERE ${OPEN}
-           GROUP BY r.alert_id
+           SELECT coalesce(r.alert_id, f.id) AS alert_id, r.reports, greatest(r.last_reported_at, f.created_at) AS waiting_since
+           FROM (
+             SELECT r.alert_id,
+                    json_agg(${LISTED_REPORT_JSON}
+                             ORDER BY r.reported_at DESC) AS reports,
+                    max(r.reported_at) AS last_reported_at
+             FROM alert_reports r JOIN alerts a ON a.id = r.alert_id
+             WHERE ${OPEN}
+             GROUP BY r.alert_id
+           ) r
+           FULL JOIN (
+             SELECT a.id, a.created_at FROM alerts a
+             WHERE a.checks <> '{}' AND a.verification IN ('unverified', 'likely') AND NOT a.hidden
+             ORDER BY a.created_at DESC LIMIT $1
+           ) f ON f.id = r.alert_id
          ) o
          JOIN alerts a ON a.id = o.alert_id
-         ORDER BY a.hidden DESC, o.last_reported_at DESC
+         ORDER BY a.hidden DESC, o.waiting_since DESC
          LIMIT $1`,
         [limit + 1],
       );
@@ -204,7 +216,8 @@ export function moderationRepository(db: Database) {
       return db.query<ReportedAlert>(
         `SELECT ${REVIEWED_ALERT_COLUMNS},
                 coalesce((SELECT json_agg(${LISTED_REPORT_JSON} ORDER BY r.reported_at DESC)
-                          FROM alert_reports r WHERE r.alert_id = a.id), '[]'::json) AS reports
+                          FROM alert_reports r WHERE r.alert_id = a.id), '[]'::json) AS reports,
+                a.checks AS checks
          FROM alerts a
          WHERE a.hidden
          ORDER BY a.hidden_at DESC NULLS LAST, a.id

@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { EXACT_ALERT_JSON, jsonObject, utc } from './alert-json.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { recordAlertEvent } from './events-repository.ts';
+import { confirmByOrganisation } from './verification-repository.ts';
 
 /** One organisation as JSON, from a row `o` of `organisations`. Typed by Organisation, as alertFields is by Alert. */
 const ORGANISATION_JSON = jsonObject({
@@ -352,6 +353,8 @@ export function organisationsRepository(db: Database) {
           ...(body.outcome ? { outcome: body.outcome } : {}),
           ...(handedTo ? { handedTo } : {}),
         });
+        // A responder who acknowledged it, is on the way or resolved it other than "not found" confirms it (issue 35).
+        if (body.status !== 'resolved' || body.outcome !== 'not-found') await confirmByOrganisation(tx, alertId, id, actor.accountId);
         await recordAlertEvent(tx, alertId, 'changed');
         const entry = await entryOf(tx, id, alertId);
         await inTransaction(tx, { entry, handedOver });

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { PHOTO_JSON, PHOTOS_JSON } from './alert-json.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { recordAlertEvent } from './events-repository.ts';
+import { refreshLikely } from './verification-repository.ts';
 
 /** An alert has at most this many photos. */
 export const PHOTOS_PER_ALERT = 3;
@@ -137,7 +138,8 @@ export function photosRepository(db: Database, alertKeys: AlertKeys) {
             copies.large.height,
           ],
         );
-        // Open maps and cached tiles learn that the alert shows one more photo.
+        // A photo makes it likely (issue 35); open maps and cached tiles learn that the alert shows one more photo.
+        await refreshLikely(tx, alertId);
         await recordAlertEvent(tx, alertId, 'changed');
         return { photo: rows[0]!.photo, replayed: false };
       });
@@ -203,7 +205,8 @@ export function photosRepository(db: Database, alertKeys: AlertKeys) {
         if (!rows[0]!.was_hidden) {
           await tx.query(`INSERT INTO moderation_log (alert_id, photo_id, action) VALUES ($1, $2, 'photo-hidden-by-moderator')`, [alertId, photoId]);
           await recordAudit(tx, actor, 'photo-hidden', photoId, { alert: alertId });
-          // Open maps and cached tiles learn that the alert shows one photo fewer.
+          // Its last photo gone, it may be unverified again; open maps and cached tiles learn that the alert shows one photo fewer.
+          await refreshLikely(tx, alertId);
           await recordAlertEvent(tx, alertId, 'changed');
         }
         return true;

@@ -20,6 +20,7 @@ interface SubscriptionRow {
   radius_m: number;
   animals: string[] | null;
   paused: boolean;
+  reports: PushSubscriptionInfo['reports'];
   quiet_start: number | null;
   quiet_end: number | null;
   time_zone: string | null;
@@ -30,7 +31,7 @@ interface SubscriptionRow {
 }
 
 const SUBSCRIPTION_COLUMNS = `endpoint, ST_Y(location::geometry) AS latitude, ST_X(location::geometry) AS longitude,
-  radius_m, animals, paused, quiet_start, quiet_end, time_zone, language,
+  radius_m, animals, paused, reports, quiet_start, quiet_end, time_zone, language,
   ${utc('created_at')} AS created_at, ${utc('updated_at')} AS updated_at,
   CASE WHEN last_notified_at IS NOT NULL THEN ${utc('last_notified_at')} END AS last_notified_at`;
 
@@ -42,6 +43,7 @@ function toInfo(row: SubscriptionRow): PushSubscriptionInfo {
     radius: row.radius_m / 1000,
     animals: row.animals,
     paused: row.paused,
+    reports: row.reports,
     quietHours:
       row.quiet_start === null || row.quiet_end === null || row.time_zone === null
         ? null
@@ -156,13 +158,13 @@ export function pushRepository(db: Database) {
         }
         const rows = await tx.query<SubscriptionRow & { created: boolean }>(
           `WITH upserted AS (
-             INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone, language, network, endpoint_host)
-             VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+             INSERT INTO push_subscriptions AS s (endpoint, p256dh, auth, location, radius_m, animals, paused, quiet_start, quiet_end, time_zone, language, network, endpoint_host, reports)
+             VALUES ($1, $2, $3, ST_SetSRID(ST_MakePoint($5, $4), 4326)::geography, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
              ON CONFLICT (endpoint) DO UPDATE SET
                p256dh = excluded.p256dh, location = excluded.location, radius_m = excluded.radius_m,
                animals = excluded.animals, paused = excluded.paused, quiet_start = excluded.quiet_start,
                quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, language = excluded.language,
-               follow_only = false, updated_at = now()
+               reports = excluded.reports, follow_only = false, updated_at = now()
              WHERE s.auth = excluded.auth
              RETURNING *, (xmax = 0) AS created
            )
@@ -182,6 +184,7 @@ export function pushRepository(db: Database) {
             language,
             origin.network,
             origin.host,
+            body.reports ?? 'every',
           ],
         );
         const row = rows[0];
@@ -294,7 +297,9 @@ export function pushRepository(db: Database) {
                JOIN push_subscriptions s
                  ON s.location && _ST_Expand(a.public_location, ${MAX_RADIUS_M})
                 AND _ST_DWithin(s.location, a.public_location, s.radius_m, false)
-               WHERE e.id > $1 AND e.id <= $2 AND e.kind = 'added'
+               WHERE e.id > $1 AND e.id <= $2 AND e.audiences <> '{}'
+                 -- Released by this event to the subscription's audience (issue 35): every report, or likely and confirmed only.
+                 AND (CASE s.reports WHEN 'likely-and-confirmed' THEN 'trusted' ELSE 'every' END) = ANY (e.audiences)
                  AND NOT s.paused AND NOT s.follow_only AND (s.animals IS NULL OR a.animal = ANY (s.animals))
                ON CONFLICT DO NOTHING
                RETURNING subscription_id

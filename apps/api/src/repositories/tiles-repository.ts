@@ -4,6 +4,7 @@
  * with exact counts per animal. PostgreSQL builds the whole answer as JSON text, in one scan.
  */
 import { TILE_CELL_BITS, tileBounds, type TileQuery } from '@wildalert/shared';
+import { levelsOf } from './verification-repository.ts';
 import type { Database } from '../db/database.ts';
 import { ALERT_JSON, utc } from './alert-json.ts';
 
@@ -14,6 +15,9 @@ export const IN_TILE = `a.public_location::geometry && ST_MakeEnvelope($1::float
       AND ($7::timestamptz IS NULL OR a.created_at >= $7::timestamptz)
       AND ST_X(a.public_location::geometry) >= $1::float8 AND (ST_X(a.public_location::geometry) < $3::float8 OR $3::float8 = 180)
       AND ST_Y(a.public_location::geometry) > $2::float8 AND ST_Y(a.public_location::geometry) <= $4::float8`;
+
+/** The tile's level filter ($8, the levels shown; null: all), beside IN_TILE (which hotspots share without it). */
+const AT_LEVEL = `($8::text[] IS NULL OR a.verification = ANY ($8::text[]))`;
 
 /**
  * The cell of `a` on the grid of $5 cells per world side: the expression of `mercator` and
@@ -38,7 +42,7 @@ export const TILE_SQL = `
            min(ST_X(a.public_location::geometry)) AS lon_min, max(ST_X(a.public_location::geometry)) AS lon_max,
            max(a.created_at) AS newest
     FROM alerts a
-    WHERE ${IN_TILE}
+    WHERE ${IN_TILE} AND ${AT_LEVEL}
     GROUP BY 1, 2, 3
   ),
   cells AS MATERIALIZED (
@@ -61,7 +65,7 @@ export const TILE_SQL = `
                 degrees(atan(sinh(pi() * (1 - 2 * (c.cy + 1) / $5::float8)))) - 1e-9,
                 (c.cx + 1) / $5::float8 * 360 - 180 + 1e-9,
                 degrees(atan(sinh(pi() * (1 - 2 * c.cy / $5::float8)))) + 1e-9, 4326)
-          AND ${IN_TILE} AND ${CELL_X} = c.cx AND ${CELL_Y} = c.cy
+          AND ${IN_TILE} AND ${AT_LEVEL} AND ${CELL_X} = c.cx AND ${CELL_Y} = c.cy
       ) a
       WHERE c.n = 1
     ), '[]'::json),
@@ -83,7 +87,7 @@ export interface Tile {
 
 export function tileParams({ z, x, y }: Tile, q: TileQuery): unknown[] {
   const b = tileBounds(z, x, y);
-  return [b.west, b.south, b.east, b.north, 2 ** (z + TILE_CELL_BITS), q.animal ?? null, q.since ?? null];
+  return [b.west, b.south, b.east, b.north, 2 ** (z + TILE_CELL_BITS), q.animal ?? null, q.since ?? null, levelsOf(q.verification)];
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Vote, VoteResponse } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import { utc } from './alert-json.ts';
 import { recordAlertEvent } from './events-repository.ts';
+import { refreshLikely } from './verification-repository.ts';
 
 /** Any number, the same in every instance: with the network's hash, orders one network's votes, so its budget holds. */
 const VOTE_BUDGET_LOCK = 488_606_393;
@@ -77,6 +78,8 @@ export function votesRepository(db: Database) {
                      ${utc('coalesce(a.last_confirmed_at, a.created_at)')} AS "lastSeenAt"`,
           [alertId, vote],
         );
+        // "Still there" from another network than the reporter's makes it likely; changed back, maybe no longer.
+        await refreshLikely(tx, alertId);
         await recordAlertEvent(tx, alertId, 'changed');
         return { tally: tally!, created: !earlier, changed: true };
       });

@@ -69,7 +69,8 @@ describe('GET /Alerts.geojson', () => {
 
 const CSV_HEADER = [
   ...['id', 'latitude', 'longitude', 'animal', 'comments', 'createdAt', 'photos', 'stillThere', 'gone', 'lastSeenAt', 'howMany', 'young', 'behaviour', 'place'],
-  ...['officialStatus', 'officialStatusOrganisation', 'officialStatusAt', 'officialStatusOutcome', 'officialStatusNote', 'licence'],
+  ...['officialStatus', 'officialStatusOrganisation', 'officialStatusAt', 'officialStatusOutcome', 'officialStatusNote'],
+  ...['verification', 'verificationBy', 'verificationOrganisation', 'verificationAt', 'verificationCorrectedFrom', 'verificationReason', 'verificationNote', 'licence'],
 ];
 
 /** A minimal RFC 4180 reader: what a spreadsheet does with the file. */
@@ -136,6 +137,14 @@ describe('GET /Alerts.csv', () => {
       '',
       '',
       // No place (no geocoder in this test), and no official status: five empty cells.
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      // Unverified (issue 35): nothing else about it.
+      'unverified',
       '',
       '',
       '',
@@ -275,7 +284,8 @@ describe('the official status in every format', () => {
   it('is a line under the comment in the Atom feed, in its language and at the time of the server\'s clocks', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/Alerts.atom?${around}&lang=en` });
     const time = new Intl.DateTimeFormat('en', { timeZone: t.config.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(status.at));
-    expect(res.body).toContain(`Przy szkole\nLublin City Guard: resolved (caught or moved) · ${time}\n=Złapany, "wywieziony"</summary>`);
+    // The step confirmed the alert (issue 35): its line follows the status.
+    expect(res.body).toContain(`Przy szkole\nLublin City Guard: resolved (caught or moved) · ${time}\n=Złapany, "wywieziony"\nConfirmed · Lublin City Guard</summary>`);
     const pl = await t.app.inject({ method: 'GET', url: `/Alerts.atom?${around}&lang=pl` });
     expect(pl.body).toContain(`Straż Miejska Lublina: zakończone (złapane lub przeniesione) · ${time}`);
     expect(res.body).toContain(`<updated>${status.at}</updated>`);

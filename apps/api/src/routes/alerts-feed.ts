@@ -19,6 +19,7 @@ import {
   type AlertListResponse,
   type AlertsQuery,
   type Language,
+  type Verification,
 } from '@wildalert/shared';
 import { negotiateLanguage, translate } from '../i18n/language.ts';
 import { officialStatusLine } from '../i18n/official-status-line.ts';
@@ -76,6 +77,26 @@ function add(parent: XMLBuilder, name: string | [string, string], attributes: Re
   return text === undefined ? element : element.txt(literal(text));
 }
 
+/**
+ * "Confirmed · Kraków City Guard", "Likely", "Corrected: Fox → Wild boar · moderator" (issue 35),
+ * the moderator's note on a line of its own; nothing while unverified.
+ */
+function verificationLine(verification: Verification, animal: string, language: Language): string | undefined {
+  if (verification.level === 'unverified') return undefined;
+  const nameOf = (key: string) => animalName(animalByKey(key), language);
+  const level =
+    verification.level === 'corrected' && verification.correctedFrom
+      ? translate(language, 'feed.corrected', { from: nameOf(verification.correctedFrom), to: nameOf(animal) })
+      : translate(language, 'feed.level', { level: verification.level });
+  const who = verification.organisation
+    ? (verification.organisation[language] ?? verification.organisation.pl)
+    : verification.by === 'moderator'
+      ? translate(language, 'feed.moderator')
+      : undefined;
+  const line = who ? `${level} · ${who}` : level;
+  return verification.note ? `${line}\n${verification.note}` : line;
+}
+
 /** The feed's XML; characters XML cannot hold (control characters) are dropped from the text. */
 function atomFeed({ origin, self, query, alerts, language, timeZone }: FeedRequest): string {
   const app = `${origin}/WildAlertApp`;
@@ -107,14 +128,15 @@ function atomFeed({ origin, self, query, alerts, language, timeZone }: FeedReque
     const entry = add(feed, 'entry');
     add(entry, 'id', {}, `urn:uuid:${alert.id}`);
     add(entry, 'title', {}, translate(language, 'feed.entry', { animal: name, distance: away }));
-    // An organisation's step changes the entry: readers show it again.
-    add(entry, 'updated', {}, alert.officialStatus && alert.officialStatus.at > alert.createdAt ? alert.officialStatus.at : alert.createdAt);
+    // An organisation's step, or a change of level, changes the entry: readers show it again.
+    add(entry, 'updated', {}, [alert.createdAt, alert.officialStatus?.at ?? '', alert.verification.at ?? ''].reduce((a, b) => (b > a ? b : a)));
     add(entry, 'published', {}, alert.createdAt);
     add(entry, 'link', { rel: 'alternate', type: 'text/html', href: `${app}/alerts/${alert.id}?lang=${language}` });
     add(entry, 'category', { term: alert.animal, label: name });
+    const trust = verificationLine(alert.verification, alert.animal, language);
     const comment = alert.comments === '' ? translate(language, 'feed.noComment', { animal: name }) : alert.comments;
     const status = alert.officialStatus && officialStatusLine(alert.officialStatus, language, timeZone);
-    add(entry, 'summary', { type: 'text' }, status ? `${comment}\n${status}` : comment);
+    add(entry, 'summary', { type: 'text' }, [comment, status, trust].filter(Boolean).join('\n'));
     add(entry, [GEORSS, 'georss:point'], {}, `${alert.latitude} ${alert.longitude}`);
   }
   return doc.end({ prettyPrint: true });

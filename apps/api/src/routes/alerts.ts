@@ -192,7 +192,7 @@ const alerts: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const key = request.headers['idempotency-key']?.replace(/^"(.*)"$/, '$1');
       try {
-        const { alert, replayed, alertKey } = await app.services.alerts.create(request.body, key === undefined ? undefined : { key, network: clientNetwork(request) });
+        const { alert, replayed, alertKey } = await app.services.alerts.create(request.body, clientNetwork(request), key);
         reply.code(201).header('location', `/Alerts/${alert.id}`).header('alert-key', alertKey);
         if (replayed) reply.header('idempotent-replayed', 'true');
         return { data: alert };

@@ -15,11 +15,14 @@ import {
   LIMIT_MAX,
   ReportResponseSchema,
   UUID_PATTERN,
+  PLAUSIBILITY_CHECKS,
+  VerificationDecisionSchema,
 } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { clientNetwork } from '../http/client-address.ts';
 import { actorOf, STAFF_SECURITY } from '../staff/staff-member.ts';
 import { HIDES_PER_NETWORK_PER_DAY, REPORTS_TO_HIDE } from '../repositories/moderation-repository.ts';
+import { SameAnimalError } from '../repositories/verification-repository.ts';
 
 
 const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });
@@ -37,6 +40,9 @@ const ReportedAlertListSchema = Type.Object({
       hiddenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
       reports: Type.Array(Type.Object({ reason: Type.String(), reportedAt: Type.String({ format: 'date-time' }) }), {
         description: 'Open reports (made since the last review), newest first',
+      }),
+      checks: Type.Array(Type.Enum([...PLAUSIBILITY_CHECKS]), {
+        description: 'The plausibility checks the report failed when it was made (issue 35); empty: none',
       }),
     }),
   ),
@@ -140,7 +146,8 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Reported alerts awaiting review (moderator)',
       description:
         'Alerts with open reports (made since the last review), hidden or not, at their exact points: hidden ones first, ' +
-        'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here.',
+        'then the most recently reported. Reports that did not hide their alert (over a network budget, or a reviewed alert) wait here, ' +
+        'and so do shown alerts that failed a plausibility check (`checks`) until a moderator confirms, corrects or rejects them or they become likely.',
     },
     (limit) => app.moderation.reported(limit),
   );
@@ -204,6 +211,76 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       const alert = UUID_PATTERN.test(id) ? await app.services.moderation.restore(id, actorOf(request.staffMember!)) : undefined;
       if (!alert) throw notFound(id);
       return { data: alert };
+    },
+  );
+
+  const VerificationChangeSchema = Type.Object({
+    level: Type.String(),
+    previousLevel: Type.String(),
+    by: Type.String({ description: '`photo`, `still-there`, `independent-report`, `automatic` (evidence gone), `organisation` or `moderator`' }),
+    organisationId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    accountId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The staff account that decided, if a person did' }),
+    animalFrom: Type.Union([Type.String(), Type.Null()]),
+    animalTo: Type.Union([Type.String(), Type.Null()]),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    note: Type.Union([Type.String(), Type.Null()]),
+    at: Type.String({ format: 'date-time' }),
+  });
+
+  app.post(
+    '/moderation/alerts/:id/verification',
+    {
+      schema: {
+        tags: ['moderation'],
+        operationId: 'setAlertVerification',
+        summary: "Confirm, correct or reject an alert (moderator)",
+        description: [
+          'Sets the verification level whatever it was (issue 35): `confirmed`; `corrected` with the right `animal` and an optional',
+          'public `note` (the alert shows the animal as corrected, and `verification.correctedFrom` the one reported; a sensitive species',
+          "is coarsened as usual); `rejected` with a `reason` (`not-wild`, `hoax`, `other`) and an optional `note`. The alert stays shown",
+          'with its level. Every change is kept (`GET` on this address). Open maps, caches, tiles, feeds and exports of every instance follow.',
+          'An alert held back by its plausibility checks goes out to area alerts once confirmed or corrected.',
+        ].join('\n'),
+        security: STAFF_SECURITY,
+        params: IdParams,
+        body: VerificationDecisionSchema,
+        response: { 200: AlertResponseSchema, ...problemResponses(400, 401, 403, 404, 413, 415) },
+      },
+      onRequest: moderatorOnly,
+    },
+    async (request) => {
+      const { id } = request.params;
+      try {
+        const alert = UUID_PATTERN.test(id) ? await app.services.moderation.decide(id, request.body, actorOf(request.staffMember!)) : undefined;
+        if (!alert) throw notFound(id);
+        return { data: alert };
+      } catch (error) {
+        if (error instanceof SameAnimalError) throw new HttpProblem({ status: 400, detail: 'The alert already shows that animal: a correction names another.' });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/moderation/alerts/:id/verification',
+    {
+      schema: {
+        tags: ['moderation'],
+        operationId: 'listAlertVerificationChanges',
+        summary: "An alert's changes of verification level (moderator)",
+        description: 'Every change of its level, oldest first: what, who (an organisation, a staff account, or the evidence) and when.',
+        security: STAFF_SECURITY,
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Array(VerificationChangeSchema) }), ...problemResponses(400, 401, 403, 404) },
+      },
+      onRequest: moderatorOnly,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const changes = UUID_PATTERN.test(id) ? await app.services.moderation.history(id) : undefined;
+      if (!changes) throw notFound(id);
+      reply.header('cache-control', 'no-store');
+      return { data: changes };
     },
   );
 };

@@ -263,7 +263,7 @@ describe.each(engine() === 'postgres' ? STORES : STORES.slice(0, 1))('photos kep
     const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${near}` })).json();
     expect(geojson.features.find((f: { id: string }) => f.id === alert.id).properties.photos).toEqual([photo]);
     const csv = (await t.app.inject({ method: 'GET', url: `/Alerts.csv?${near}` })).body;
-    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour,place,officialStatus,officialStatusOrganisation,officialStatusAt,officialStatusOutcome,officialStatusNote,licence');
+    expect(csv.split('\r\n')[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour,place,officialStatus,officialStatusOrganisation,officialStatusAt,officialStatusOutcome,officialStatusNote,verification,verificationBy,verificationOrganisation,verificationAt,verificationCorrectedFrom,verificationReason,verificationNote,licence');
     expect(csv).toContain(`,${photo.url},0,0,`);
   });
 

@@ -38,6 +38,28 @@ describe('AlertPopup', () => {
     expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono 3 godziny temu');
   });
 
+  it('shows the verification level with who set it, a correction with both animals, and nothing while unverified (issue 35)', async () => {
+    const at = new Date(NOW.getTime() - 10 * 60_000).toISOString();
+    const { rerender } = render(<AlertPopup alert={alertAgo(3600_000)} />);
+    expect(screen.queryByTestId('verification')).toBeNull();
+    rerender(<AlertPopup alert={alertAgo(3600_000, { verification: { level: 'confirmed', by: 'organisation', organisation: { pl: 'Straż Miejska', en: 'City Guard' }, at } })} />);
+    vi.useRealTimers();
+    expect((await screen.findByTestId('verification')).textContent).toBe('✓Potwierdzone · Straż Miejska');
+    rerender(<AlertPopup alert={alertAgo(3600_000, { verification: { level: 'corrected', by: 'moderator', correctedFrom: 'fox', note: 'Tropy dzika.', at } })} />);
+    expect(screen.getByTestId('verification').textContent).toBe('✓Poprawiono: Lis → Dzik · moderator');
+    expect(screen.getByTestId('verification-note').textContent).toBe('Tropy dzika.');
+    try {
+      await act(() => activate('en'));
+      rerender(<AlertPopup alert={alertAgo(3600_000, { verification: { level: 'likely', by: 'photo', at } })} />);
+      expect(screen.getByTestId('verification').textContent).toBe('◐Likely · photo');
+      await act(() => activate('uk'));
+      rerender(<AlertPopup alert={alertAgo(3600_000, { verification: { level: 'rejected', by: 'moderator', reason: 'hoax', at } })} />);
+      expect(screen.getByTestId('verification').textContent).toBe('✕Відхилено: фальшиве повідомлення · модератор');
+    } finally {
+      await act(() => activate('pl'));
+    }
+  });
+
   it('says the location is approximate for a protected species (from the catalogue), not for others', () => {
     const { rerender } = render(<AlertPopup alert={alertAgo(60_000, { animal: 'wolf' })} />);
     expect(screen.getByTestId('alert-approximate').textContent).toBe('Lokalizacja przybliżona (ok. 1 km) — gatunek chroniony');

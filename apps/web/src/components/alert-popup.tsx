@@ -11,6 +11,7 @@ import { useNow } from '../lib/use-now.ts';
 import { LazyAlertPhotos } from './lazy-alert-photos.tsx';
 import { LazyWhatToDo } from './lazy-what-to-do.tsx';
 import { LazyOfficialStatus } from './lazy-official-status.tsx';
+import { LazyVerification } from './lazy-verification.tsx';
 
 interface AlertPopupProps {
   alert: Alert;
@@ -63,6 +64,7 @@ export function AlertPopup({ alert, justSent = false, reporter, actions }: Alert
           {t('popup.reported', { when: relativeTime(alert.createdAt, now) })}
         </time>
       </p>
+      <LazyVerification verification={alert.verification} animal={alert.animal} />
       <LazyOfficialStatus status={alert.officialStatus} now={now} />
       {reporter}
       {actions}

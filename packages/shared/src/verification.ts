@@ -1,0 +1,54 @@
+/**
+ * An alert's verification level (issue 35): how far it can be trusted, who said so and when. A
+ * module of its own, imported by AlertSchema; the level codes are those of Darwin Core's
+ * identificationVerificationStatus as this service writes it (one code per level, as is).
+ */
+import { Type, type Static } from 'typebox';
+import { ANIMAL_KEYS as ANIMAL_KEYS_FOR_DECISIONS } from './animals.ts';
+import { NamesSchema } from './names.ts';
+import { VERIFICATION_BY, VERIFICATION_LEVELS, REJECTION_REASONS } from './verification-levels.ts';
+
+export const VerificationSchema = Type.Object(
+  {
+    level: Type.Enum([...VERIFICATION_LEVELS], {
+      description:
+        '`unverified`; `likely` (a photo, "still there" from another network, or an independent report nearby); `confirmed` ' +
+        '(an organisation or a moderator); `corrected` (a moderator changed the animal); `rejected` (a moderator: not a wild animal, a hoax)',
+    }),
+    by: Type.Optional(Type.Enum([...VERIFICATION_BY], { description: 'What set the level; absent while unverified' })),
+    organisation: Type.Optional(NamesSchema),
+    at: Type.Optional(Type.String({ format: 'date-time', description: 'When the level was set (UTC); absent while unverified' })),
+    correctedFrom: Type.Optional(Type.String({ description: 'The animal as reported (a key from GET /Animals), when corrected' })),
+    reason: Type.Optional(Type.Enum([...REJECTION_REASONS], { description: 'Why it was rejected' })),
+    note: Type.Optional(Type.String({ description: "The moderator's public note with a correction or rejection" })),
+  },
+  { additionalProperties: false, description: 'How far the alert can be trusted, who said so and when' },
+);
+export type Verification = Static<typeof VerificationSchema>;
+
+/** GET /Alerts and tiles: `likely` shows likely, confirmed and corrected alerts; `confirmed`, confirmed and corrected ones. */
+export const VerificationFilterSchema = Type.Enum(['likely', 'confirmed'], {
+  description: 'At least this level: `likely` (likely, confirmed, corrected) or `confirmed` (confirmed, corrected)',
+});
+
+/** A moderator's decision on an alert's level (POST /moderation/alerts/{id}/verification). */
+export const VerificationDecisionSchema = Type.Union([
+  Type.Object({ level: Type.Literal('confirmed') }, { additionalProperties: false }),
+  Type.Object(
+    {
+      level: Type.Literal('corrected'),
+      animal: Type.Enum([...ANIMAL_KEYS_FOR_DECISIONS], { description: 'The right animal, a key from GET /Animals' }),
+      note: Type.Optional(Type.String({ maxLength: 300, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      level: Type.Literal('rejected'),
+      reason: Type.Enum([...REJECTION_REASONS]),
+      note: Type.Optional(Type.String({ maxLength: 300, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' })),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type VerificationDecision = Static<typeof VerificationDecisionSchema>;
