@@ -23,3 +23,4 @@ export * from './notice-limits.ts';
 export * from './webhooks.ts';
 export * from './places.ts';
 export * from './alert-place.ts';
+export * from './dashboard.ts';

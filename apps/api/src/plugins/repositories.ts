@@ -1,8 +1,9 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dashboards`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
+import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
 import { moderationRepository, type ModerationRepository } from '../repositories/moderation-repository.ts';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     audit: AuditRepository;
     notices: NoticesRepository;
     organisations: OrganisationsRepository;
+    dashboards: DashboardRepository;
   }
 }
 
@@ -45,6 +47,7 @@ export default fp(
     app.decorate('audit', auditRepository(app.db));
     app.decorate('notices', noticesRepository(app.db));
     app.decorate('organisations', organisationsRepository(app.db));
+    app.decorate('dashboards', dashboardRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );
