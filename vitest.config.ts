@@ -26,6 +26,7 @@ const ENGINE_INDEPENDENT = [
   'src/plugins/security-headers.test.ts',
   'src/plugins/embed-framing.test.ts',
   'src/routes/contacts.test.ts',
+  'src/repositories/areas-file.test.ts',
   'src/routes/alerts-stream-limits.test.ts',
   'test/connections.test.ts',
   'test/sigterm.test.ts',

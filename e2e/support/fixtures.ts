@@ -154,7 +154,8 @@ type StartedServer = Awaited<ReturnType<typeof startWildAlert>>;
  * keys, the push and e-mail cursors) stay, and so do the organisations the server's first start made from
  * CONTACTS_FILE (those a test added go).
  */
-const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'email_cursor', 'organisations'];
+// The dashboard's areas too: copied from AREAS_FILE at the server's start, as configuration.
+const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'email_cursor', 'organisations', 'dashboard_areas', 'dashboard_area_pieces'];
 
 /** Per server: when its first start had made the bundled organisations (read before any test wrote). */
 const seededUntil = new WeakMap<StartedServer, string>();

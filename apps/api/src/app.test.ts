@@ -122,7 +122,7 @@ describe('the web app under /WildAlertApp/', () => {
       const content = /name="wildalert-config" content="([^"]*)"/.exec(res.body)![1]!;
       const json = content.replaceAll('&#34;', '"');
       // No SMTP and no geocoder in the tests: no e-mail alerts, no place search.
-      expect(JSON.parse(json)).toEqual({ tileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png', emailAlerts: false, placeSearch: false });
+      expect(JSON.parse(json)).toEqual({ tileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png', emailAlerts: false, placeSearch: false, publicDashboard: false });
       // The tile server's connection opens while the app's script downloads.
       expect(res.body).toContain('<link rel="preconnect" href="http://127.0.0.1:9" />');
     }

@@ -39,6 +39,8 @@ import alertVotes from './routes/alert-votes.ts';
 import contacts from './routes/contacts.ts';
 import notices from './routes/notices.ts';
 import { loadContacts } from './repositories/contacts-table.ts';
+import { loadAreas } from './repositories/areas-file.ts';
+import dashboard from './routes/dashboard.ts';
 import organisations from './routes/organisations.ts';
 import inbox from './routes/inbox.ts';
 import alertsTiles from './routes/alerts-tiles.ts';
@@ -79,6 +81,7 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // Read before anything opens: a bad file stops the start with a message naming it.
   const contactTable = loadContacts(config.contactsFile);
+  const areas = loadAreas(config.dashboard.areasFile);
   const app = Fastify({
     // The staff's query strings stay out of the log: the single sign-on's code and state ride in one.
     logger: { level: config.logLevel, serializers: { req: requestSerializer } },
@@ -150,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     timeZone: config.timeZone,
     contacts: contactTable,
     cityCentre: config.cityCentre,
+    areas: { file: config.dashboard.areasFile, features: areas },
   });
   await app.register(alerts);
   await app.register(photos);
@@ -171,6 +175,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(contacts);
   await app.register(organisations);
   await app.register(inbox, { streams: config.streams });
+  await app.register(dashboard, { publicDashboard: config.dashboard.public, areas });
   await app.register(pushSubscriptions);
   await app.register(emailSubscriptions);
   await app.register(animals);
@@ -178,7 +183,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(health, { version });
   await app.register(web, {
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
-    runtimeConfig: { tileUrl: config.tileUrl, emailAlerts: config.email !== undefined, placeSearch: config.geocoder !== undefined },
+    runtimeConfig: {
+      tileUrl: config.tileUrl,
+      emailAlerts: config.email !== undefined,
+      placeSearch: config.geocoder !== undefined,
+      publicDashboard: config.dashboard.public,
+    },
   });
   await app.after();
   addMethodNotAllowed();

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_CONTACTS_FILE, loadConfig } from './config.ts';
+import { DEFAULT_AREAS_FILE } from './repositories/areas-file.ts';
 
 describe('loadConfig', () => {
   it('has defaults for a local run on the embedded database', () => {
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       webhooks: { timeoutMs: 10_000, concurrency: 32, perEndpoint: 2, trustedHosts: '', caFile: undefined },
       timeZone: 'Europe/Warsaw',
       contactsFile: DEFAULT_CONTACTS_FILE,
+      dashboard: { areasFile: DEFAULT_AREAS_FILE, public: false },
       embedFrameAncestors: ['*'],
       geocoder: {
         url: 'https://nominatim.openstreetmap.org',
@@ -166,12 +168,15 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TIME_ZONE: 'America/New_York',
       CONTACTS_FILE: 'city/contacts.json',
+      AREAS_FILE: 'city/districts.geojson',
+      DASHBOARD_PUBLIC: 'true',
       UNRELATED: 'x',
     });
     expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/var/lib/wildalert', logLevel: 'warn', timeZone: 'America/New_York' });
     // A retired variable: the start says so, and it opens nothing.
     expect(config).toMatchObject({ retiredAdminToken: true, staff: { publicUrl: 'https://wildalert.example', sessionIdleMinutes: 15, sessionHours: 12 } });
     expect(config.contactsFile).toBe(path.resolve('city/contacts.json'));
+    expect(config.dashboard).toEqual({ areasFile: path.resolve('city/districts.geojson'), public: true });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
 

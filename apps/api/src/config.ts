@@ -11,6 +11,7 @@ import { STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import { parsePushServices } from './push/push-services.ts';
 import { webhookPolicy } from './webhooks/webhook-targets.ts';
 import { ConfigError } from './lib/config-error.ts';
+import { DEFAULT_AREAS_FILE } from './repositories/areas-file.ts';
 import type { GeocoderOptions } from './geocoder/geocoder.ts';
 
 /** OpenStreetMap's public Nominatim (https://operations.osmfoundation.org/policies/nominatim/). */
@@ -81,6 +82,8 @@ const EnvSchema = Type.Object({
   EMAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: Type.Integer({ minimum: 1, default: 3 }),
   TIME_ZONE: Type.String({ minLength: 1, default: 'Europe/Warsaw' }),
   CONTACTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  AREAS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  DASHBOARD_PUBLIC: Type.Boolean({ default: false }),
   EMBED_FRAME_ANCESTORS: Type.String({ minLength: 1, default: '*' }),
   GEOCODER_URL: Type.String({ pattern: '^https?://[^?#\\s]+$', default: DEFAULT_GEOCODER_URL }),
   GEOCODER_USER_AGENT: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7e]+$' })),
@@ -200,6 +203,12 @@ export interface Config {
   timeZone: string;
   /** The organisations a first start copies into the database (contacts.ts): a JSON file, or the bundled table for Kraków. */
   contactsFile: string;
+  /**
+   * The city's dashboard (issue 37): the areas it counts alerts in (a GeoJSON FeatureCollection of
+   * named polygons: districts; the bundled example by default), and whether everyone may see it,
+   * without response times, at /Dashboard (off: staff only).
+   */
+  dashboard: { areasFile: string; public: boolean };
   /**
    * Which sites may show the embeddable map (/WildAlertApp/embed) in a frame: the sources of its
    * CSP `frame-ancestors` (`*`, `'none'`, or origins). Every other page may be framed by none.
@@ -405,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     email,
     timeZone: v.TIME_ZONE,
     contactsFile: v.CONTACTS_FILE ? path.resolve(v.CONTACTS_FILE) : DEFAULT_CONTACTS_FILE,
+    dashboard: { areasFile: v.AREAS_FILE ? path.resolve(v.AREAS_FILE) : DEFAULT_AREAS_FILE, public: v.DASHBOARD_PUBLIC },
     embedFrameAncestors,
     // Set but empty: turned off (every other empty variable means its default).
     geocoder:

@@ -39,6 +39,8 @@ export interface RuntimeConfig {
   emailAlerts: boolean;
   /** The server has a geocoder: the map offers place search (GET /places) and shows alerts' streets. */
   placeSearch: boolean;
+  /** Everyone may see the city's dashboard (DASHBOARD_PUBLIC), without response times. */
+  publicDashboard: boolean;
 }
 
 /** How often an e-mail area alert writes: each new report (at most one mail per PUSH_COALESCE_MINUTES), or a digest. */

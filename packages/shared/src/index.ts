@@ -26,3 +26,4 @@ export * from './webhooks.ts';
 export * from './places.ts';
 export * from './alert-place.ts';
 export * from './licences.ts';
+export * from './dashboard.ts';

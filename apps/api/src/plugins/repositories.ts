@@ -1,9 +1,10 @@
-/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dwca`, `app.features`, `app.verification`; and `app.alertKeys`. */
+/** The repositories (the SQL), built once on the app's database: `app.alerts`, `app.events`, `app.moderation`, `app.photos`, `app.tiles`, `app.hotspots`, `app.votes`, `app.staff`, `app.audit`, `app.notices`, `app.organisations`, `app.dwca`, `app.features`, `app.verification`, `app.dashboards`; and `app.alertKeys`. */
 import fp from 'fastify-plugin';
 import { loadAlertKeys, type AlertKeys } from '../repositories/alert-keys.ts';
 import { auditRepository, type AuditRepository } from '../repositories/audit-repository.ts';
 import { alertsRepository, type AlertsRepository } from '../repositories/alerts-repository.ts';
 import { dwcaRepository, type DwcaRepository } from '../repositories/dwca-repository.ts';
+import { dashboardRepository, type DashboardRepository } from '../repositories/dashboard-repository.ts';
 import { eventsRepository, type EventsRepository } from '../repositories/events-repository.ts';
 import { featuresRepository, type FeaturesRepository } from '../repositories/features-repository.ts';
 import { hotspotsRepository, type HotspotsRepository } from '../repositories/hotspots-repository.ts';
@@ -33,6 +34,7 @@ declare module 'fastify' {
     organisations: OrganisationsRepository;
     dwca: DwcaRepository;
     features: FeaturesRepository;
+    dashboards: DashboardRepository;
   }
 }
 
@@ -54,6 +56,7 @@ export default fp(
     app.decorate('organisations', organisationsRepository(app.db));
     app.decorate('dwca', dwcaRepository(app.db));
     app.decorate('features', featuresRepository(app.db));
+    app.decorate('dashboards', dashboardRepository(app.db));
   },
   { name: 'wildalert-repositories', dependencies: ['wildalert-db'] },
 );

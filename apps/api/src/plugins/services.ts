@@ -9,6 +9,8 @@ import type { ContactEntry } from '@wildalert/shared';
 import type { Config } from '../config.ts';
 import { alertChanges } from '../services/alert-changes.ts';
 import { alertsService, type AlertsService } from '../services/alerts-service.ts';
+import { dashboardService, type DashboardService } from '../services/dashboard-service.ts';
+import type { AreaFeature } from '../repositories/areas-file.ts';
 import { inboxService, type InboxService } from '../services/inbox-service.ts';
 import { liveService, type LiveService } from '../services/live-service.ts';
 import { mapTilesService, type MapTilesService } from '../services/map-tiles-service.ts';
@@ -30,6 +32,7 @@ declare module 'fastify' {
       notices: NoticesService;
       organisations: OrganisationsService;
       inbox: InboxService;
+      dashboard: DashboardService;
     };
   }
 }
@@ -37,12 +40,21 @@ declare module 'fastify' {
 /** How often the copies of failed uploads are looked for: they cost only space meanwhile. */
 const SWEEP_MS = 60_000;
 
-export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number; timeZone: string; contacts: readonly ContactEntry[]; cityCentre: Config['cityCentre'] }>(
-  async (app, { photoDecodes, votesPerDay, timeZone, contacts, cityCentre }) => {
+export default fp<{
+  photoDecodes: Config['photoDecodes'];
+  votesPerDay: number;
+  timeZone: string;
+  contacts: readonly ContactEntry[];
+  cityCentre: Config['cityCentre'];
+  areas: { file: string; features: readonly AreaFeature[] };
+}>(
+  async (app, { photoDecodes, votesPerDay, timeZone, contacts, cityCentre, areas }) => {
     const changes = alertChanges(app.feed);
     const organisations = organisationsService({ organisations: app.organisations, timeZone });
     const inbox = inboxService({ organisations: app.organisations, changes, feed: app.feed });
     const seeded = await organisations.seed(contacts);
+    // AREAS_FILE at every start: the dashboard counts in the areas of the file the operator gives now.
+    await app.dashboards.replaceAreas(areas.features, areas.file);
     if (seeded > 0) app.log.info({ organisations: seeded }, 'organisations copied from CONTACTS_FILE (a first start); from now on they live in the database');
     const photos = photosService({ photos: app.photos, changes, storage: app.photoStorage, decodes: photoDecodes, log: app.log });
     app.decorate('services', {
@@ -55,6 +67,7 @@ export default fp<{ photoDecodes: Config['photoDecodes']; votesPerDay: number; t
       notices: noticesService({ notices: app.notices, kickPush: () => app.push.delivery.kick() }),
       organisations,
       inbox,
+      dashboard: dashboardService({ repository: app.dashboards, cache: app.dashboardCache, timeZone }),
     });
 
     let sweeping: Promise<void> | undefined;

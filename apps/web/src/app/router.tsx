@@ -113,6 +113,9 @@ const StaffInboxScreen = staffScreen(() => import('../features/staff/components/
 const StaffOrganisationsScreen = staffScreen(() => import('../features/staff/components/staff-organisations-screen.tsx'));
 const StaffNoticesScreen = staffScreen(withMessages('notices', () => import('../features/staff/components/notice-form.tsx')));
 const StaffWebhooksScreen = staffScreen(withMessages('webhooks', () => import('../features/staff/components/staff-webhooks-screen.tsx')));
+// The dashboard, with its chart library (Observable Plot): loaded only with it, never with the map.
+const StaffDashboardScreen = staffScreen(withMessages('dashboard', () => import('./routes/dashboard.tsx')));
+const PublicDashboardScreen = lazyThemed(withMessages('dashboard', () => import('./routes/dashboard.tsx').then((m) => ({ default: m.PublicDashboardRoute }))));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {
@@ -161,6 +164,8 @@ const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.staffOrganisations]: StaffOrganisationsScreen,
   [paths.staffNotices]: StaffNoticesScreen,
   [paths.staffWebhooks]: StaffWebhooksScreen,
+  [paths.staffDashboard]: StaffDashboardScreen,
+  [paths.dashboard]: PublicDashboardScreen,
 };
 
 /** Starts loading the code of the screen at `pathname` (within the app), if it has its own: resolves when it is there, or could not be had. */
@@ -195,6 +200,8 @@ export function AppRoutes() {
         <Route path={paths.staffOrganisation} element={guarded('staff-organisations', <StaffOrganisationsScreen />)} />
         <Route path={paths.staffNotices} element={guarded('staff-notices', <StaffNoticesScreen />)} />
         <Route path={paths.staffWebhooks} element={guarded('staff-webhooks', <StaffWebhooksScreen />)} />
+        <Route path={paths.staffDashboard} element={guarded('staff-dashboard', <StaffDashboardScreen />)} />
+        <Route path={paths.dashboard} element={guarded('dashboard', <PublicDashboardScreen />)} />
         <Route path="*" element={guarded('not-found', <NotFound />)} />
       </Route>
     </Routes>

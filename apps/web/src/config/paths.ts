@@ -23,6 +23,9 @@ export const paths = {
   staffOrganisation: '/staff/organisations/:id',
   /** An organisation's webhooks (its members read them, admins change them): at webhooksPath(id). */
   staffWebhooks: '/staff/organisations/:id/webhooks',
+  /** The city's dashboard (issue 37): staff of any role; `dashboard` is everyone's when the server's DASHBOARD_PUBLIC is on. Filters in the query. */
+  staffDashboard: '/staff/dashboard',
+  dashboard: '/dashboard',
   /** Official notices: a member of a service posts and removes its notices (issue 33). */
   staffNotices: '/staff/notices',
   /** The links of the e-mail alerts' mails (issue 34): `?token=` from the mail; a button confirms, or unsubscribes. */

@@ -12,6 +12,7 @@ import { animalByKey, animalName, isLanguage, type Language } from '@wildalert/s
 import type core from './pl/core.json';
 import type addAlert from './pl/add-alert.json';
 import type areaAlerts from './pl/area-alerts.json';
+import type dashboard from './pl/dashboard.json';
 import type email from './pl/email.json';
 import type embed from './pl/embed.json';
 import type follow from './pl/follow.json';
@@ -31,6 +32,7 @@ import type whatToDo from './pl/what-to-do.json';
 type Messages = typeof core &
   typeof addAlert &
   typeof areaAlerts &
+  typeof dashboard &
   typeof email &
   typeof embed &
   typeof follow &
@@ -52,6 +54,7 @@ export type Namespace =
   | 'core'
   | 'add-alert'
   | 'area-alerts'
+  | 'dashboard'
   | 'email'
   | 'embed'
   | 'follow'

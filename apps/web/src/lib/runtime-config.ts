@@ -11,12 +11,13 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   } catch {
     raw = {};
   }
-  const { tileUrl, emailAlerts, placeSearch } = (raw ?? {}) as { tileUrl?: unknown; emailAlerts?: unknown; placeSearch?: unknown };
+  const { tileUrl, emailAlerts, placeSearch, publicDashboard } = (raw ?? {}) as { tileUrl?: unknown; emailAlerts?: unknown; placeSearch?: unknown; publicDashboard?: unknown };
   return {
     tileUrl: typeof tileUrl === 'string' && tileUrl.includes('{z}') ? tileUrl : DEFAULT_TILE_URL,
     emailAlerts: emailAlerts === true,
     // Only when the server says so: an older server (or a page without the meta) has no GET /places.
     placeSearch: placeSearch === true,
+    publicDashboard: publicDashboard === true,
   };
 }
 

@@ -71,6 +71,7 @@ export function StaffLayout({ role, children }: { role: StaffRole; children(me: 
 const LINKS: Array<{ to: string; label: MessageKey; role: StaffRole; end?: false }> = [
   { to: paths.staffInbox, label: 'staff.nav.inbox', role: 'responder' },
   { to: paths.staffNotices, label: 'staff.nav.notices', role: 'responder' },
+  { to: paths.staffDashboard, label: 'staff.nav.dashboard', role: 'responder' },
   { to: paths.moderation, label: 'staff.nav.moderation', role: 'moderator' },
   // Its own forms (/staff/organisations/…) keep it the current one.
   { to: paths.staffOrganisations, label: 'staff.nav.organisations', role: 'admin', end: false },

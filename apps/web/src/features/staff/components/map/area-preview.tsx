@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Circle, latLng, LatLngBounds, Polygon, type LatLngTuple } from 'leaflet';
 import type { OrganisationBody } from '@wildalert/shared';
-import { useSmallMap } from './small-map.tsx';
+import { useSmallMap } from '../../../../components/map/small-map.tsx';
 
 type Area = NonNullable<OrganisationBody['area']>;
 

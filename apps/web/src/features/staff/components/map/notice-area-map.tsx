@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Circle, CircleMarker, latLng, Polygon, type LatLng, type LatLngTuple, type LeafletKeyboardEvent, type LeafletMouseEvent } from 'leaflet';
 import type { Corner } from '../notice-draft.ts';
-import { useSmallMap } from './small-map.tsx';
+import { useSmallMap } from '../../../../components/map/small-map.tsx';
 
 const COLOUR = '#b35c00';
 const STYLE = { color: COLOUR, weight: 2, fillColor: COLOUR, fillOpacity: 0.15, interactive: false };

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Marker } from 'leaflet';
 import { animalIcon } from '../../../../components/map/alert-icon.ts';
-import { useSmallMap } from './small-map.tsx';
+import { useSmallMap } from '../../../../components/map/small-map.tsx';
 
 const POINT_ZOOM = 16;
 

@@ -7,8 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Control, Map as LeafletMap, TileLayer } from 'leaflet';
 import { MAX_ZOOM } from '@wildalert/shared';
-import { t } from '../../../../i18n/i18n.ts';
-import { runtimeConfig } from '../../../../lib/runtime-config.ts';
+import { t } from '../../i18n/i18n.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 

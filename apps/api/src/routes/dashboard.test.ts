@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AreasResponse, BehavioursResponse, HoursResponse, ResponseTimes, TrendResponse } from '@wildalert/shared';
+import { createTestApp, organisationId, postAlert, staffToken, type TestApp } from '../../test/helpers.ts';
+import { todayIn } from '../services/dashboard-service.ts';
+
+const TZ = 'Europe/Warsaw';
+// Two squares sharing the edge at longitude 19.95; "Zachód" is listed first.
+const AREAS = {
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', properties: { name: 'Zachód' }, geometry: { type: 'Polygon', coordinates: [[[19.9, 50.0], [19.95, 50.0], [19.95, 50.1], [19.9, 50.1], [19.9, 50.0]]] } },
+    { type: 'Feature', properties: { name: 'Wschód' }, geometry: { type: 'Polygon', coordinates: [[[19.95, 50.0], [20.0, 50.0], [20.0, 50.1], [19.95, 50.1], [19.95, 50.0]]] } },
+  ],
+};
+const WEST = { latitude: 50.05, longitude: 19.92 };
+const EAST = { latitude: 50.05, longitude: 19.98 };
+const BORDER = { latitude: 50.05, longitude: 19.95 };
+const OUTSIDE = { latitude: 50.2, longitude: 19.92 };
+
+interface Fixture {
+  at: string;
+  animal: string;
+  behaviour?: string;
+  where: { latitude: number; longitude: number };
+  area: 'Zachód' | 'Wschód' | null;
+  hidden?: boolean;
+}
+
+// Summer time in Poland began on 2026-03-29 at 01:00 UTC and ends on 2026-10-25 at 01:00 UTC
+// (2025-10-26 the year before): the clock's hours and weeks there, not UTC's.
+const FIXTURE: Fixture[] = [
+  { at: '2026-03-29T00:30:00Z', animal: 'boar', behaviour: 'aggressive', where: WEST, area: 'Zachód' }, // Sun 01:30 CET
+  { at: '2026-03-29T01:30:00Z', animal: 'boar', where: WEST, area: 'Zachód' }, // Sun 03:30 CEST: there was no 02:00
+  { at: '2026-03-29T21:30:00Z', animal: 'fox', behaviour: 'calm', where: EAST, area: 'Wschód' }, // Sun 23:30 CEST
+  { at: '2026-03-29T22:30:00Z', animal: 'fox', behaviour: 'injured', where: EAST, area: 'Wschód' }, // Mon 30th 00:30 CEST: the next week
+  { at: '2026-10-25T00:30:00Z', animal: 'boar', behaviour: 'aggressive', where: BORDER, area: 'Zachód' }, // Sun 02:30 CEST
+  { at: '2026-10-25T01:30:00Z', animal: 'boar', behaviour: 'dead-on-road', where: BORDER, area: 'Zachód' }, // Sun 02:30 CET, again
+  { at: '2026-10-25T23:30:00Z', animal: 'roe-deer', where: OUTSIDE, area: null }, // Mon 26th 00:30 CET
+  { at: '2026-02-28T23:30:00Z', animal: 'boar', behaviour: 'found-dead', where: EAST, area: 'Wschód' }, // 1 March 00:30 CET
+  { at: '2025-03-31T10:00:00Z', animal: 'boar', behaviour: 'calm', where: WEST, area: 'Zachód' }, // a year earlier: 364 days before Mon 2026-03-30
+  { at: '2025-10-26T00:30:00Z', animal: 'fox', where: WEST, area: 'Zachód' }, // a year earlier, on its own DST Sunday
+  { at: '2025-12-31T23:30:00Z', animal: 'boar', where: WEST, area: 'Zachód' }, // 1 January 2026 00:30 CET: in the range
+  { at: '2026-12-31T23:30:00Z', animal: 'boar', where: WEST, area: 'Zachód' }, // 1 January 2027 00:30 CET: after it
+  { at: '2026-05-05T10:00:00Z', animal: 'boar', where: WEST, area: 'Zachód', hidden: true }, // hidden: never counted
+];
+const RANGE = 'from=2026-01-01&to=2026-12-31';
+
+/** The city's clock at an instant, read by the JavaScript engine's time zone data, not PostgreSQL's. */
+function local(iso: string): { date: string; hour: number; weekday: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', weekday: 'short', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1 };
+}
+const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const monday = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+const inRange = (date: string) => date >= '2026-01-01' && date <= '2026-12-31';
+const counted = FIXTURE.filter((f) => !f.hidden && inRange(local(f.at).date));
+
+let t: TestApp;
+let off: TestApp | undefined;
+let STAFF = '';
+let dir = '';
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-areas-'));
+  fs.writeFileSync(path.join(dir, 'areas.geojson'), JSON.stringify(AREAS));
+  t = await createTestApp({ AREAS_FILE: path.join(dir, 'areas.geojson'), DASHBOARD_PUBLIC: 'true' });
+  STAFF = await staffToken(t.app, 'responder');
+  const ids: string[] = [];
+  for (const f of FIXTURE) ids.push((await postAlert(t.app, { ...f.where, animal: f.animal, ...(f.behaviour ? { behaviour: f.behaviour } : {}) })).id);
+  await t.app.db.query('UPDATE alerts SET created_at = v.at FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at) WHERE alerts.id = v.id', [ids, FIXTURE.map((f) => f.at)]);
+  await t.app.db.query(`UPDATE alerts SET hidden = true, hidden_at = now(), hidden_by = 'moderator' WHERE id = ANY ($1::uuid[])`, [ids.filter((_, i) => FIXTURE[i]!.hidden)]);
+});
+afterAll(async () => {
+  await t.dispose();
+  await off?.dispose();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = async <T>(url: string, token: string | undefined = STAFF): Promise<T> => {
+  const res = await t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+};
+
+describe('each view equals a direct count of the alerts', () => {
+  it('by month and animal, beside the same month a year earlier', async () => {
+    const trend = await get<TrendResponse>(`/staff/dashboard/trend?${RANGE}&period=month`);
+    expect(trend.range).toEqual({ from: '2026-01-01', to: '2026-12-31', timeZone: TZ });
+    expect(trend.periods).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`));
+    const expected = new Map<string, { counts: number[]; lastYear: number[] }>();
+    const of = (animal: string) => expected.get(animal) ?? expected.set(animal, { counts: Array(12).fill(0), lastYear: Array(12).fill(0) }).get(animal)!;
+    for (const f of FIXTURE.filter((f) => !f.hidden)) {
+      const { date } = local(f.at);
+      if (inRange(date)) of(f.animal).counts[Number(date.slice(5, 7)) - 1]!++;
+      if (date.startsWith('2025')) of(f.animal).lastYear[Number(date.slice(5, 7)) - 1]!++;
+    }
+    expect(Object.fromEntries(trend.series.map((s) => [s.animal, { counts: s.counts, lastYear: s.lastYear }]))).toEqual(Object.fromEntries(expected));
+    // Read by a person: boars in March 2026 (the one of 1 March at 00:30 among them), against one in March 2025.
+    const boar = trend.series.find((s) => s.animal === 'boar')!;
+    expect([boar.counts[2], boar.lastYear[2]]).toEqual([3, 1]);
+    expect(trend.series[0]!.animal).toBe('boar');
+  });
+
+  it('by week (Monday first, the city\'s weeks across the change to summer time), beside the week 52 weeks earlier', async () => {
+    const trend = await get<TrendResponse>(`/staff/dashboard/trend?${RANGE}&period=week`);
+    expect(trend.periods[0]).toBe('2025-12-29');
+    expect(trend.periods.every((p) => new Date(`${p}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    const at = (animal: string, week: string) => {
+      const s = trend.series.find((x) => x.animal === animal);
+      const i = trend.periods.indexOf(week);
+      return s ? [s.counts[i], s.lastYear[i]] : undefined;
+    };
+    for (const animal of new Set(FIXTURE.map((f) => f.animal))) {
+      for (const week of trend.periods) {
+        const now = counted.filter((f) => f.animal === animal && monday(local(f.at).date) === week).length;
+        // Any alert 364 days before a day of the range: 1 January 2026 is 364 days before 31 December.
+        const before = FIXTURE.filter((f) => !f.hidden && f.animal === animal && inRange(addDays(local(f.at).date, 364)) && monday(addDays(local(f.at).date, 364)) === week).length;
+        expect(at(animal, week) ?? [0, 0], `${animal} ${week}`).toEqual([now, before]);
+      }
+    }
+    // The fox of Sunday 23:30 in the week of the 23rd, the one of 00:30 (22:30 UTC, still Sunday in UTC) in the next.
+    expect(at('fox', '2026-03-23')).toEqual([1, 0]);
+    expect(at('fox', '2026-03-30')).toEqual([1, 0]);
+    expect(at('boar', '2026-03-30')).toEqual([0, 1]);
+    expect(at('boar', '2026-12-28')).toEqual([0, 1]);
+  });
+
+  it("by weekday and hour of the city's clock: the hour that came twice in October holds both, March's missing hour none", async () => {
+    const hours = await get<HoursResponse>(`/staff/dashboard/hours?${RANGE}`);
+    const expected = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+    for (const f of counted) expected[local(f.at).weekday - 1]![local(f.at).hour]!++;
+    expect(hours.counts).toEqual(expected);
+    expect(hours.counts[6]![2]).toBe(2); // Sunday 02:00–02:59: 25 October, twice
+    expect(hours.counts[6]![1]).toBe(1); // Sunday 01:30, 29 March
+    expect(hours.counts[6]![3]).toBe(1); // Sunday 03:30, 29 March
+  });
+
+  it('by behaviour, those not said together', async () => {
+    const behaviours = await get<BehavioursResponse>(`/staff/dashboard/behaviours?${RANGE}`);
+    const expected = new Map<string | null, number>();
+    for (const f of counted) expected.set(f.behaviour ?? null, (expected.get(f.behaviour ?? null) ?? 0) + 1);
+    expect(behaviours.data).toHaveLength(expected.size);
+    for (const { behaviour, count } of behaviours.data) expect(count, String(behaviour)).toBe(expected.get(behaviour));
+    expect(behaviours.data[0]).toEqual({ behaviour: null, count: 3 });
+  });
+
+  it('by area: an alert on the border between two counts once, in the one listed first in the areas file', async () => {
+    const areas = await get<AreasResponse>(`/staff/dashboard/areas?${RANGE}`);
+    const west = counted.filter((f) => f.area === 'Zachód').length;
+    const east = counted.filter((f) => f.area === 'Wschód').length;
+    expect(areas.data).toEqual([
+      { area: 'Zachód', count: west },
+      { area: 'Wschód', count: east },
+    ]);
+    expect(areas.outside).toBe(counted.filter((f) => f.area === null).length);
+    expect(west + east + areas.outside).toBe(counted.length);
+    // The two boars of 25 October stand on the shared edge.
+    const onBorder = await get<AreasResponse>(`/staff/dashboard/areas?from=2026-10-25&to=2026-10-25`);
+    expect(onBorder.data).toEqual([{ area: 'Zachód', count: 2 }, { area: 'Wschód', count: 0 }]);
+  });
+
+  it('with filters: an animal, an area, a range', async () => {
+    const foxes = await get<BehavioursResponse>(`/staff/dashboard/behaviours?${RANGE}&animal=fox`);
+    expect(foxes.data.reduce((n, b) => n + b.count, 0)).toBe(counted.filter((f) => f.animal === 'fox').length);
+    const west = await get<HoursResponse>(`/staff/dashboard/hours?${RANGE}&area=${encodeURIComponent('Zachód')}&animal=boar&animal=fox`);
+    expect(west.counts.flat().reduce((a, b) => a + b, 0)).toBe(counted.filter((f) => f.area === 'Zachód').length);
+    const march = await get<TrendResponse>('/staff/dashboard/trend?from=2026-03-01&to=2026-03-31&period=month');
+    expect(march.periods).toEqual(['2026-03-01']);
+    expect(march.series.find((s) => s.animal === 'boar')?.counts).toEqual([3]);
+  });
+});
+
+describe('response times per organisation (staff)', () => {
+  it('give the median time to acknowledge and to resolve of the alerts in the range', async () => {
+    const guardId = await organisationId(t.app, 'Straż Miejska Miasta Krakowa');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await postAlert(t.app, { ...WEST, animal: 'boar' })).id);
+    await t.app.db.query(`UPDATE alerts SET created_at = '2024-06-10T10:00:00Z' WHERE id = ANY ($1::uuid[])`, [ids]);
+    // Acknowledged after 10, 30 and 50 minutes; two resolved after 1 and 2 hours.
+    const steps: Array<[number, number | null]> = [[10, 60], [30, 120], [50, null]];
+    for (const [i, [ack, res]] of steps.entries()) {
+      await t.app.db.query(
+        `UPDATE inbox_entries SET created_at = '2024-06-10T10:00:00Z', acknowledged_at = timestamptz '2024-06-10T10:00:00Z' + make_interval(mins => $3),
+           status = CASE WHEN $4::int IS NULL THEN 'acknowledged' ELSE 'resolved' END, outcome = CASE WHEN $4::int IS NULL THEN NULL ELSE 'not-found' END,
+           resolved_at = timestamptz '2024-06-10T10:00:00Z' + make_interval(mins => $4::int)
+         WHERE organisation_id = $1 AND alert_id = $2`,
+        [guardId, ids[i], ack, res],
+      );
+    }
+    const response = await get<ResponseTimes>('/staff/dashboard/response?from=2024-06-01&to=2024-06-30');
+    expect(response.data[0]).toMatchObject({
+      organisationId: guardId,
+      entries: 3,
+      acknowledged: 3,
+      acknowledgedMedianSeconds: 1800,
+      resolved: 2,
+      resolvedMedianSeconds: 5400,
+    });
+    expect(response.data.slice(1).every((o) => o.entries === 0 && o.acknowledgedMedianSeconds === null)).toBe(true);
+  });
+});
+
+describe('the public dashboard (DASHBOARD_PUBLIC)', () => {
+  it('shows the same counts without any response detail, and has no response view', async () => {
+    for (const view of ['trend', 'areas', 'hours', 'behaviours']) {
+      const res = await t.app.inject({ method: 'GET', url: `/Dashboard/${view}?${RANGE}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).not.toMatch(/organisation|acknowledg|resolved|MedianSeconds/i);
+      expect(res.json()).toEqual(await get(`/staff/dashboard/${view}?${RANGE}`));
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/Dashboard/response?${RANGE}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/Dashboard/areas/shapes' })).json()).toEqual(AREAS);
+  });
+
+  it('is not there by default; the staff one wants a signed-in member of staff', async () => {
+    off = await createTestApp();
+    const res = await off.app.inject({ method: 'GET', url: '/Dashboard/trend' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await t.app.inject({ method: 'GET', url: '/staff/dashboard/trend' })).statusCode).toBe(401);
+    // The bundled example's areas.
+    const shapes = (await off.app.inject({ method: 'GET', url: '/Dashboard/areas/shapes' })).statusCode;
+    expect(shapes).toBe(404);
+  });
+});
+
+describe('kept current', () => {
+  it('counts a new alert, and a responder\'s step, at once', async () => {
+    const today = todayIn(TZ);
+    const url = `/staff/dashboard/trend?from=${today}&to=${today}`;
+    const before = await get<TrendResponse>(url);
+    const publicBefore = await get<TrendResponse>(`/Dashboard/trend?from=${today}&to=${today}`, undefined);
+    const count = (r: TrendResponse) => r.series.find((s) => s.animal === 'badger')?.counts[0] ?? 0;
+    await postAlert(t.app, { ...EAST, animal: 'badger' });
+    expect(count(await get<TrendResponse>(url))).toBe(count(before) + 1);
+    expect(count(await get<TrendResponse>(`/Dashboard/trend?from=${today}&to=${today}`, undefined))).toBe(count(publicBefore) + 1);
+
+    const guardId = await organisationId(t.app, 'Straż Miejska Miasta Krakowa');
+    const boar = await postAlert(t.app, { ...EAST, animal: 'boar' });
+    const responseUrl = `/staff/dashboard/response?from=${today}&to=${today}`;
+    const acknowledged = async () => (await get<ResponseTimes>(responseUrl)).data.find((o) => o.organisationId === guardId)!.acknowledged;
+    const first = await acknowledged();
+    const admin = await staffToken(t.app, 'admin');
+    const step = await t.app.inject({
+      method: 'POST',
+      url: `/staff/organisations/${guardId}/inbox/${boar.id}/status`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { status: 'acknowledged' },
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    expect(await acknowledged()).toBe(first + 1);
+  });
+});
+
+describe('the areas copied in at start', () => {
+  it('refuses a shape that crosses itself, naming it, and keeps the areas there were', async () => {
+    const bowTie = { type: 'Polygon' as const, coordinates: [[[19.9, 50.0], [20.0, 50.1], [20.0, 50.0], [19.9, 50.1], [19.9, 50.0]]] };
+    const areas = [AREAS.features[0]!, { type: 'Feature' as const, properties: { name: 'Kokarda' }, geometry: bowTie }] as Parameters<typeof t.app.dashboards.replaceAreas>[0];
+    await expect(t.app.dashboards.replaceAreas(areas, 'bow-tie.geojson')).rejects.toThrow(/AREAS_FILE bow-tie.geojson: the area "Kokarda" is not a valid shape \(Self-intersection/);
+    expect(await t.app.dashboards.areaNames()).toEqual(['Zachód', 'Wschód']);
+  });
+});
+
+describe('bad filters', () => {
+  it.each([
+    ['a start after the end', 'from=2026-05-01&to=2026-04-01', 'from'],
+    ['a day that is none', 'from=2026-02-30', 'from'],
+    ['an area that is not in the file', 'area=Atlantis', 'area'],
+    ['more than five years', 'from=2010-01-01&to=2026-01-01', 'to'],
+    ['an unknown animal', 'animal=dragon', 'animal'],
+    ['a period that is none', 'period=fortnight', 'period'],
+  ])('refuses %s with a 400 problem naming the parameter', async (_, query, field) => {
+    const res = await t.app.inject({ method: 'GET', url: `/staff/dashboard/hours?${query}`, headers: { authorization: `Bearer ${STAFF}` } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(Object.keys(res.json<{ errors: object }>().errors)).toContain(field);
+  });
+});
