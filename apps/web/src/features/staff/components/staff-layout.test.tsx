@@ -38,20 +38,20 @@ describe('StaffLayout', () => {
     expect(screen.getByRole('alert').textContent).toBe('Nie masz dostępu do tego ekranu: twoja rola to służby, a potrzebna jest co najmniej moderator.');
     expect(screen.queryByText(/screen of/)).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Menu obsługi' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Zgłoszenia', 'Komunikaty', 'Moje konto']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Zgłoszenia', 'Komunikaty', 'Pulpit', 'Moje konto']);
   });
 
   it("shows a moderator the screen, with the links their role may open", () => {
     renderAs(person('moderator'), 'moderator');
     expect(screen.getByText('screen of Anna Nowak')).toBeTruthy();
     const links = [...screen.getByRole('navigation').querySelectorAll('a')];
-    expect(links.map((a) => a.textContent)).toEqual(['Zgłoszenia', 'Komunikaty', 'Moderacja', 'Moje konto']);
-    expect(links[2]!.getAttribute('aria-current')).toBe('page');
+    expect(links.map((a) => a.textContent)).toEqual(['Zgłoszenia', 'Komunikaty', 'Pulpit', 'Moderacja', 'Moje konto']);
+    expect(links[3]!.getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Wyloguj' })).toBeTruthy();
   });
 
   it('shows an admin every staff screen', () => {
     renderAs(person('admin'), 'moderator');
-    expect([...screen.getByRole('navigation').querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Zgłoszenia', 'Komunikaty', 'Moderacja', 'Organizacje', 'Osoby', 'Dziennik', 'Moje konto']);
+    expect([...screen.getByRole('navigation').querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Zgłoszenia', 'Komunikaty', 'Pulpit', 'Moderacja', 'Organizacje', 'Osoby', 'Dziennik', 'Moje konto']);
   });
 });
