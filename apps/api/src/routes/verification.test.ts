@@ -216,7 +216,8 @@ describe('reads', () => {
     expect(geojson.features.find((f) => f.id === corrected.id)!.properties.verification).toMatchObject({ level: 'corrected', correctedFrom: 'fox' });
     const csv = (await t.app.inject({ url: `/Alerts.csv?${at}` })).body.split('\r\n');
     const header = csv[0]!.split(',');
-    expect(header.slice(-7)).toEqual(['verification', 'verificationBy', 'verificationOrganisation', 'verificationAt', 'verificationCorrectedFrom', 'verificationReason', 'verificationNote']);
+    // The level's columns, then the licence last.
+    expect(header.slice(-8)).toEqual(['verification', 'verificationBy', 'verificationOrganisation', 'verificationAt', 'verificationCorrectedFrom', 'verificationReason', 'verificationNote', 'licence']);
     const row = csv.find((line) => line.startsWith(corrected.id))!.split(',');
     expect(row[header.indexOf('verification')]).toBe('corrected');
     expect(row[header.indexOf('verificationCorrectedFrom')]).toBe('fox');
