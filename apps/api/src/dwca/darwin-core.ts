@@ -106,6 +106,8 @@ export const OCCURRENCE_COLUMNS: Column[] = [
     term: `${DWC}vitality`,
     sql: `CASE WHEN a.behaviour IN ('dead-on-road', 'found-dead') THEN 'dead' WHEN a.behaviour IS NOT NULL THEN 'alive' ELSE '' END`,
   },
+  // The level of issue 35 as it is: unverified, likely, confirmed, corrected (the animal as corrected: scientificName follows it).
+  { term: `${DWC}identificationVerificationStatus`, sql: 'a.verification' },
   { term: `${DC}license`, sql: LICENCE_URI },
   // CC0 waives every right: nobody to credit.
   { term: `${DC}rightsHolder`, sql: `CASE a.licence WHEN 'CC-BY-4.0' THEN ${RIGHTS_HOLDER} ELSE '' END` },

@@ -25,7 +25,9 @@ const MULTIMEDIA_BASE = 2;
 const param = (base: number) => (i: number) => `$${base + 1 + i}`;
 
 /** Licensed, visible (the partial index of migration 025), under one of the dataset's licences. */
-const exported = (licences: string) => `a.licence IS NOT NULL AND NOT a.hidden AND a.licence = ANY (${licences}::text[])`;
+// A report a moderator rejected (not a wild animal, a hoax) is no occurrence: it is not published.
+const exported = (licences: string) =>
+  `a.licence IS NOT NULL AND NOT a.hidden AND a.verification <> 'rejected' AND a.licence = ANY (${licences}::text[])`;
 
 const OCCURRENCE_PAGE_SQL = ((own) => `SELECT coalesce(string_agg(${tsvLine(OCCURRENCE_COLUMNS.map((c) => c.sql))} || E'\\n', '' ORDER BY a.seq), '') AS text,
        count(*)::int AS rows, max(a.seq)::text AS last

@@ -115,6 +115,15 @@ describe('GET /exports/dwca.zip', () => {
     await addPhoto(hidden.alert.id, hidden.key);
     const hide = await t.app.inject({ method: 'DELETE', url: `/Alerts/${hidden.alert.id}`, headers: { authorization: `Bearer ${moderator}` } });
     expect(hide.statusCode).toBe(204);
+    // A report a moderator rejected (issue 35) is no occurrence.
+    const hoax = await report({ latitude: 50.0577, longitude: 19.9211, animal: 'beaver', licence: 'CC0-1.0' });
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `/moderation/alerts/${hoax.alert.id}/verification`,
+      headers: { authorization: `Bearer ${moderator}` },
+      payload: { level: 'rejected', reason: 'hoax' },
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
 
     const archive = await harvest();
     expect(archive.files.sort()).toEqual(['eml.xml', 'meta.xml', 'multimedia.txt', 'occurrence.txt']);
@@ -144,6 +153,7 @@ describe('GET /exports/dwca.zip', () => {
     expect(new Set(byId.keys())).toEqual(new Set([...licensedBefore, ...[boar, fox, wolf, dead].map((r) => r.alert)].map(uri)));
     expect(byId.has(uri(unlicensed.alert))).toBe(false);
     expect(byId.has(uri(hidden.alert))).toBe(false);
+    expect(byId.has(uri(hoax.alert))).toBe(false);
 
     // Every row at exactly the point the API publishes.
     for (const { alert } of [boar, fox, wolf, dead]) {
@@ -173,6 +183,9 @@ describe('GET /exports/dwca.zip', () => {
     expect(boarRow[`${DWC}dataGeneralizations`]).toBe('');
     expect(boarRow[`${DWC}informationWithheld`]).toBe('');
 
+    // The verification level as it is: a photo makes the boar likely; nothing backs the fox yet.
+    expect(boarRow[`${DWC}identificationVerificationStatus`]).toBe('likely');
+    expect(byId.get(uri(fox.alert))![`${DWC}identificationVerificationStatus`]).toBe('unverified');
     expect(byId.get(uri(fox.alert))![`${DC}license`]).toBe('http://creativecommons.org/publicdomain/zero/1.0/legalcode');
     expect(byId.get(uri(dead.alert))![`${DWC}vitality`]).toBe('dead');
 
