@@ -9,47 +9,19 @@
  * query, and a search started before a change never joins or fills the cache after it. A
  * change that bypasses the API and its events (SQL typed by hand) shows within TTL_MS.
  */
-import { LRUCache } from 'lru-cache';
+import { AnswerCache } from './answer-cache.ts';
 import type { AlertsQuery } from '@wildalert/shared';
 
 const TTL_MS = 1000;
 
-export class SearchCache {
-  private readonly answers = new LRUCache<string, string>({
-    max: 1000,
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (body) => body.length,
-    ttl: TTL_MS,
-  });
-  private readonly pending = new Map<string, Promise<string>>();
-  /** Counts changes: an answer begun before the latest one is not kept. */
-  private generation = 0;
+export class SearchCache extends AnswerCache<string> {
+  constructor() {
+    super({ max: 1000, maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => body.length, ttl: TTL_MS });
+  }
 
   /** The kept answer to `query`, or the one being fetched, or a new one from `search`. */
   get(query: AlertsQuery, search: () => Promise<string>): Promise<string> {
-    const key = cacheKey(query);
-    const kept = this.answers.get(key);
-    if (kept !== undefined) return Promise.resolve(kept);
-    const running = this.pending.get(key);
-    if (running) return running;
-    const generation = this.generation;
-    const answer = search()
-      .then((body) => {
-        if (generation === this.generation) this.answers.set(key, body);
-        return body;
-      })
-      .finally(() => {
-        if (this.pending.get(key) === answer) this.pending.delete(key);
-      });
-    this.pending.set(key, answer);
-    return answer;
-  }
-
-  /** Forgets every answer; searches already running finish for their own requests only. */
-  invalidate(): void {
-    this.generation++;
-    this.answers.clear();
-    this.pending.clear();
+    return this.answer(cacheKey(query), search);
   }
 }
 
