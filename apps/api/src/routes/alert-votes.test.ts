@@ -90,10 +90,10 @@ describe('POST /Alerts/{id}/votes', () => {
     const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${near}` })).json();
     expect(geojson.features.find((f: { id: string }) => f.id === alert.id).properties).toMatchObject({ stillThere: 1, gone: 0 });
     const csv = (await t.app.inject({ method: 'GET', url: `/Alerts.csv?${near}` })).body.split('\r\n');
-    expect(csv[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour,place,officialStatus,officialStatusOrganisation,officialStatusAt,officialStatusOutcome,officialStatusNote,verification,verificationBy,verificationOrganisation,verificationAt,verificationCorrectedFrom,verificationReason,verificationNote');
-    // Another network's "still there" makes it likely (issue 35): the last columns say so.
+    expect(csv[0]).toBe('id,latitude,longitude,animal,comments,createdAt,photos,stillThere,gone,lastSeenAt,howMany,young,behaviour,place,officialStatus,officialStatusOrganisation,officialStatusAt,officialStatusOutcome,officialStatusNote,verification,verificationBy,verificationOrganisation,verificationAt,verificationCorrectedFrom,verificationReason,verificationNote,licence');
+    // Another network's "still there" makes it likely (issue 35): the level's columns say so, before the licence (none given).
     expect(csv.find((line) => line.startsWith(alert.id))).toMatch(
-      new RegExp(`,1,0,${tally.lastSeenAt.replace(/\./g, '\\.')},,,,"",,"",,,"",likely,still-there,"",\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,,,""$`),
+      new RegExp(`,1,0,${tally.lastSeenAt.replace(/\./g, '\\.')},,,,"",,"",,,"",likely,still-there,"",\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,,,"",$`),
     );
   });
 
