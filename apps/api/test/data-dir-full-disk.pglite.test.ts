@@ -44,11 +44,11 @@ describe('a full disk', () => {
     const template = templateDir();
     const used = await templateSizeKib(unshare, template);
     const dir = await tempDir();
-    // A tmpfs with ~0.5 MB free (room for some 270 alerts), the database copied in, then the server: all in a namespace that ends with it.
+    // A tmpfs with ~1 MB free (room for some 150 alerts, each with its event, level and checks), the database copied in, then the server: all in a namespace that ends with it.
     const mountAndCopy = 'mount -t tmpfs -o "size=$1" tmpfs "$DATA_DIR" && cp -a "$2/." "$DATA_DIR/" && shift 2 && exec "$@"';
     const server = await startServerProcess({
       env: serverEnv(dir),
-      wrapper: [...unshare, 'sh', '-c', mountAndCopy, 'sh', `${used + 512}k`, template],
+      wrapper: [...unshare, 'sh', '-c', mountAndCopy, 'sh', `${used + 1024}k`, template],
     });
 
     const acknowledged: string[] = [];
