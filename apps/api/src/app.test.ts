@@ -51,8 +51,10 @@ describe('GET /Animals', () => {
     expect(data.at(-1).key).toBe('other');
     expect(data[0]).toEqual({
       key: 'boar', namePl: 'Dzik', nameEn: 'Wild boar', nameUk: 'Дикий кабан', sensitive: false,
+      scientificName: 'Sus scrofa', taxonRank: 'species', kingdom: 'Animalia',
       freshHours: 6,
       advice: ['keep-distance', 'do-not-corner', 'leash-dogs', 'do-not-feed'],
+      expectedInCity: true, usualMost: 'more', rare: false,
     });
   });
 });

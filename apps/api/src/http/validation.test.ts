@@ -31,8 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-/** The path with its parameters filled in: an existing alert's id, a tile's numbers. */
-const concrete = (path: string, id: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => (['z', 'x', 'y'].includes(name) ? '3' : id));
+/** The path with its parameters filled in: an existing alert's id, a tile's numbers, the OGC API's one collection. */
+const concrete = (path: string, id: string) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => (['z', 'x', 'y'].includes(name) ? '3' : name === 'collectionId' ? 'alerts' : id));
 
 /** A valid value for each required query parameter (they are the place). */
 const REQUIRED_VALUES: Record<string, string> = { latitude: '50.05', longitude: '19.94' };

@@ -80,7 +80,7 @@ describe('GET /Alerts answer', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(body.data.map((a) => a.id)).toEqual(created.map((a) => a.id).reverse());
     expect(body.data[0]).toEqual(created.at(-1));
-    expect(Object.keys(body.data[0]!).sort()).toEqual(['animal', 'behaviour', 'comments', 'createdAt', 'gone', 'howMany', 'id', 'lastSeenAt', 'latitude', 'licence', 'longitude', 'officialStatus', 'photos', 'place', 'stillThere', 'young']);
+    expect(Object.keys(body.data[0]!).sort()).toEqual(['animal', 'behaviour', 'comments', 'createdAt', 'gone', 'howMany', 'id', 'lastSeenAt', 'latitude', 'licence', 'longitude', 'officialStatus', 'photos', 'place', 'stillThere', 'verification', 'young']);
     expect(body.data[0]!.photos).toEqual([]);
   });
 

@@ -32,11 +32,11 @@ describe('what was seen', () => {
     const geojson = (await t.app.inject({ method: 'GET', url: `/Alerts.geojson?${near}` })).json();
     expect(geojson.features.find((f: { id: string }) => f.id === alert.id).properties).toMatchObject({ howMany: 'two-to-five', young: true, behaviour: 'crossing-road' });
     const csv = (await t.app.inject({ method: 'GET', url: `/Alerts.csv?${near}` })).body.split('\r\n');
-    // The place and the official status's five columns come after the details (alerts-export.test.ts).
-    expect(csv[0]!.split(',').slice(-9, -6)).toEqual(['howMany', 'young', 'behaviour']);
-    expect(csv.find((l) => l.startsWith(alert.id))!.split(',').slice(-9, -6)).toEqual(['two-to-five', 'true', 'crossing-road']);
-    expect(csv.find((l) => l.startsWith(plain.id))!.split(',').slice(-9, -6)).toEqual(['', '', '']);
-    expect(csv.find((l) => l.startsWith(calm.id))!.split(',').slice(-9, -6)).toEqual(['', 'false', 'dead-on-road']);
+    // The place, the official status's five columns, the level's seven and the licence come after the details (alerts-export.test.ts).
+    expect(csv[0]!.split(',').slice(-17, -14)).toEqual(['howMany', 'young', 'behaviour']);
+    expect(csv.find((l) => l.startsWith(alert.id))!.split(',').slice(-17, -14)).toEqual(['two-to-five', 'true', 'crossing-road']);
+    expect(csv.find((l) => l.startsWith(plain.id))!.split(',').slice(-17, -14)).toEqual(['', '', '']);
+    expect(csv.find((l) => l.startsWith(calm.id))!.split(',').slice(-17, -14)).toEqual(['', 'false', 'dead-on-road']);
   });
 
   it('refuses a value it does not know with a problem naming the field, and stores nothing', async () => {
