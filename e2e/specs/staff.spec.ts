@@ -52,7 +52,7 @@ test.describe('on a phone', () => {
     // The session is a cookie the page's scripts never see (HttpOnly), and nothing of it is stored.
     expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
     const nav = page.getByRole('navigation', { name: 'Menu obsługi' });
-    await expect(nav.getByRole('link')).toHaveText(['Zgłoszenia', 'Komunikaty', 'Moderacja', 'Organizacje', 'Osoby', 'Dziennik', 'Moje konto']);
+    await expect(nav.getByRole('link')).toHaveText(['Zgłoszenia', 'Komunikaty', 'Pulpit', 'Moderacja', 'Organizacje', 'Osoby', 'Dziennik', 'Moje konto']);
     const card = page.getByTestId('moderation-reported').getByRole('article', { name: 'Dzik' });
     await expect(card).toContainText('Reklama: tanie opony');
     await usable(page);
