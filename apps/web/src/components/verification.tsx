@@ -4,6 +4,7 @@
  * zdjęcie"), the moderator's note under it. Loaded with the official messages only when an alert
  * is more than unverified (lazy-verification.tsx): the map's first visit carries neither.
  */
+import './verification.css';
 import { animalByKey, animalName, type Verification as Level } from '@wildalert/shared';
 import { language, t, type MessageKey } from '../i18n/i18n.ts';
 

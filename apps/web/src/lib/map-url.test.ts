@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMapUrl, showsAnimal, sinceOf, writeMapUrl, type MapUrlState } from './map-url.ts';
+import { filterLevel, readMapUrl, showsAnimal, showsLevel, sinceOf, writeMapUrl, type MapUrlState } from './map-url.ts';
 
 describe('map URL state', () => {
   it('defaults to the last 7 days, every animal, the map, no view', () => {
@@ -68,5 +68,22 @@ describe('showsAnimal', () => {
     expect(showsAnimal({ window: '7d', animals: [] }, 'wolf')).toBe(true);
     expect(showsAnimal({ window: '7d', animals: ['boar'] }, 'boar')).toBe(true);
     expect(showsAnimal({ window: '7d', animals: ['boar'] }, 'fox')).toBe(false);
+  });
+
+  it('keeps "confirmed only" in the address and asks the API for confirmed and corrected alerts (issue 35)', () => {
+    const state = readMapUrl('?verification=confirmed&animal=boar');
+    expect(state).toMatchObject({ confirmed: true, animals: ['boar'] });
+    expect(writeMapUrl(state)).toBe('?animal=boar&verification=confirmed');
+    expect(writeMapUrl({ ...state, confirmed: false })).toBe('?animal=boar');
+    // A mistyped level is every level, as other mistyped values fall back to the defaults.
+    expect(readMapUrl('?verification=sure').confirmed).toBeUndefined();
+    const query = new URLSearchParams();
+    filterLevel(query, state);
+    expect(query.toString()).toBe('verification=confirmed');
+    // Live additions pass as the API's filter would let them.
+    expect(showsLevel(state, { verification: { level: 'corrected' } })).toBe(true);
+    expect(showsLevel(state, { verification: { level: 'likely' } })).toBe(false);
+    expect(showsLevel(state, {})).toBe(false);
+    expect(showsLevel({ window: '7d', animals: [] }, { verification: { level: 'unverified' } })).toBe(true);
   });
 });

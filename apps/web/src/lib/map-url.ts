@@ -3,7 +3,7 @@
  * its filters, and where the map looks. A reload or a shared link shows the same; values a person mistyped fall back to
  * the defaults instead of failing.
  */
-import { ANIMAL_KEYS, isLanguage, MAX_ZOOM, type HotspotQuery, type Language } from '@wildalert/shared';
+import { ANIMAL_KEYS, isLanguage, MAX_ZOOM, type Alert, type HotspotQuery, type Language } from '@wildalert/shared';
 import type { MapView } from './map-view.ts';
 
 export const TIME_WINDOWS = ['24h', '7d', '30d', 'all'] as const;
@@ -23,6 +23,8 @@ export interface MapFilters {
   window: TimeWindow;
   /** Catalogue keys, in catalogue order; empty means every animal. */
   animals: readonly string[];
+  /** Confirmed and corrected alerts only (issue 35): the API's `verification=confirmed`; every level when absent. */
+  confirmed?: boolean;
 }
 
 /** The API's season codes (GET /Alerts/hotspots), in the order of the year from spring, as offered. */
@@ -57,6 +59,7 @@ export function readMapUrl(search: string): MapUrlState {
   return {
     window,
     animals,
+    ...(params.get('verification') === 'confirmed' ? { confirmed: true } : {}),
     list: params.get('view') === 'list',
     view: viewOf(params),
     ...(isLanguage(lang) ? { lang } : {}),
@@ -91,6 +94,7 @@ export function writeMapUrl(state: MapUrlState): string {
   const params = new URLSearchParams();
   if (state.window !== DEFAULT_WINDOW) params.set('t', state.window);
   for (const animal of state.animals) params.append('animal', animal);
+  if (state.confirmed) params.set('verification', 'confirmed');
   if (state.list) params.set('view', 'list');
   if (state.view) {
     // Five decimals are about a metre.
@@ -118,6 +122,17 @@ const MINUTE_MS = 60_000;
 export function sinceOf(window: TimeWindow, now: number): string | undefined {
   const span = WINDOW_MS[window];
   return span === undefined ? undefined : new Date(Math.floor((now - span) / MINUTE_MS) * MINUTE_MS).toISOString();
+}
+
+/** Adds the level filter to a search or tile query (the API's `verification`). */
+export function filterLevel(query: URLSearchParams, filters: MapFilters): void {
+  if (filters.confirmed) query.set('verification', 'confirmed');
+}
+
+/** Whether an alert passes the level filter (as the API's `verification=confirmed`: confirmed or corrected; an older API's alert, without a level, does not). */
+export function showsLevel(filters: MapFilters, alert: { verification?: Alert['verification'] }): boolean {
+  const level = alert.verification?.level;
+  return !filters.confirmed || level === 'confirmed' || level === 'corrected';
 }
 
 /** Whether an alert passes the animal filter. */

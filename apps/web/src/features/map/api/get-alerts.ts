@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMIT_MAX, RADIUS_DEFAULT_KM, type AlertListResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
-import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
+import { filterLevel, sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 
 /** The spec's search radius, in kilometres: the API's default. */
 export const ALERTS_RADIUS_KM = RADIUS_DEFAULT_KM;
@@ -28,6 +28,7 @@ export function alertsSearch(area: AlertsArea, filters: MapFilters, now: number)
   const since = sinceOf(filters.window, now);
   if (since) query.set('since', since);
   for (const animal of filters.animals) query.append('animal', animal);
+  filterLevel(query, filters);
   return query;
 }
 
@@ -38,7 +39,7 @@ function getAlerts(area: AlertsArea, filters: MapFilters, signal?: AbortSignal):
 const alertsQuery = (area: AlertsArea, filters: MapFilters) =>
   queryOptions({
     // The window, not its start: the key stays the same while time passes.
-    queryKey: ['alerts', area.latitude.toFixed(5), area.longitude.toFixed(5), filters.window, ...filters.animals],
+    queryKey: ['alerts', area.latitude.toFixed(5), area.longitude.toFixed(5), filters.window, filters.confirmed ? 'confirmed' : '', ...filters.animals],
     queryFn: ({ signal }) => getAlerts(area, filters, signal),
   });
 

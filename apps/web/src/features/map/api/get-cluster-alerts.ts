@@ -1,7 +1,7 @@
 /** The alerts of one cluster, for its list: GET /Alerts around it, kept to its cell. */
 import { EQUATOR_M, gridOf, LIMIT_MAX, TILE_CELL_BITS, type Alert, type AlertListResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
-import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
+import { filterLevel, sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 
 interface ClusterPlace {
   latitude: number;
@@ -27,6 +27,7 @@ export async function getClusterAlerts(cluster: ClusterPlace, filters: MapFilter
   const since = sinceOf(filters.window, Date.now());
   if (since) query.set('since', since);
   for (const animal of filters.animals) query.append('animal', animal);
+  filterLevel(query, filters);
   const { data } = await api<AlertListResponse>(`/Alerts?${query}`);
   if (cluster.spot || cluster.radiusM !== undefined) return data;
   const cell = gridOf(cluster.latitude, cluster.longitude, cluster.zoom, TILE_CELL_BITS);

@@ -21,7 +21,7 @@ const answer = (count: number): TileResponse => ({
   newest: null,
 });
 /** As the query cache holds a tile's answer (get-tiles.ts: tileKey). */
-const keyOf = (t: TileId) => ['alert-tiles', filters.window, '', t.z, t.x, t.y];
+const keyOf = (t: TileId) => ['alert-tiles', filters.window, '', t.z, t.x, t.y, ''];
 
 it("draws the last whole view, read from the query cache, until every tile of the next has answered; never two zooms' at once", async () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { skipToken, useQueries, useQueryClient, type QueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { TileId, TileResponse } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
-import { sinceOf, type MapFilters } from '../../../lib/map-url.ts';
+import { filterLevel, sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 import { inBackground } from '../../../lib/later.ts';
 
 export interface LoadedTile {
@@ -19,7 +19,7 @@ const TILES_KEY = ['alert-tiles'] as const;
 
 /** The window, not its start: the key stays the same while time passes. */
 const tileKey = (tile: TileId, filters: MapFilters) =>
-  [...TILES_KEY, filters.window, filters.animals.join(','), tile.z, tile.x, tile.y] as const;
+  [...TILES_KEY, filters.window, filters.animals.join(','), tile.z, tile.x, tile.y, filters.confirmed ? 'confirmed' : ''] as const;
 
 type TileOptions = UseQueryOptions<TileResponse, Error, TileResponse, ReturnType<typeof tileKey>>;
 
@@ -28,6 +28,7 @@ function tileQuery(tile: TileId, filters: MapFilters, now: number): string {
   const since = sinceOf(filters.window, now);
   if (since) query.set('since', since);
   for (const animal of filters.animals) query.append('animal', animal);
+  filterLevel(query, filters);
   const text = query.toString();
   return `/Alerts/tiles/${tile.z}/${tile.x}/${tile.y}${text ? `?${text}` : ''}`;
 }

@@ -18,6 +18,7 @@ import { useMapView } from '../../../lib/map-view.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { LazyAlertPhotos } from '../../../components/lazy-alert-photos.tsx';
 import { LazyOfficialStatus } from '../../../components/lazy-official-status.tsx';
+import { LazyVerification } from '../../../components/lazy-verification.tsx';
 
 interface AlertListProps {
   alerts: readonly Alert[];
@@ -164,6 +165,7 @@ export function AlertList({ alerts, offlineNote, exportQuery, loading, failed, o
                   <h3>{name}</h3>
                   <span id={details}>
                     {seen !== '' && <span className="wa-list-sighting">{seen}</span>}
+                    <LazyVerification verification={alert.verification} animal={alert.animal} as="span" />
                     <LazyOfficialStatus status={alert.officialStatus} now={now} as="span" />
                     {alert.comments !== '' && <span className="wa-list-comments">{alert.comments}</span>}
                     {alert.place && <span className="wa-list-place">{placeLine(alert.place)}</span>}

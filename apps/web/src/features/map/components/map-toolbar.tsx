@@ -1,6 +1,6 @@
 /**
- * Above the map: the time window, the animals and map-or-list, each a row of toggle buttons
- * whose state is the address's (see lib/map-url.ts). Loaded after the map's first paint.
+ * Above the map: the time window, map-or-list, confirmed only and the animals, each a row of
+ * toggle buttons whose state is the address's (see lib/map-url.ts). Loaded after the map's first paint.
  */
 import './toolbar-and-list.css';
 import { ANIMALS } from '@wildalert/shared';
@@ -41,21 +41,33 @@ export function MapToolbar({ filters, list, hotspots, onChange }: MapToolbarProp
           </button>
         </div>
       </div>
-      <div className="wa-toolbar-row wa-chips" role="group" aria-label={t('find.animals')}>
-        <button type="button" className="wa-filter-chip" aria-pressed={filters.animals.length === 0} onClick={() => onChange({ animals: [] })}>
-          {t('find.allAnimals')}
+      <div className="wa-toolbar-row wa-chips">
+        {/* First in the row that scrolls: at 320 px a chip at its end would be off screen, unseen. */}
+        <button
+          type="button"
+          className="wa-filter-chip wa-confirmed-chip"
+          aria-pressed={filters.confirmed === true}
+          onClick={() => onChange({ confirmed: !filters.confirmed })}
+        >
+          <span aria-hidden="true">✓ </span>
+          {t('find.confirmedOnly')}
         </button>
-        {ANIMALS.map((animal) => (
-          <button
-            key={animal.key}
-            type="button"
-            className="wa-filter-chip"
-            aria-pressed={filters.animals.includes(animal.key)}
-            onClick={() => toggleAnimal(animal.key)}
-          >
-            {animalNameOf(animal.key)}
+        <div className="wa-chip-group" role="group" aria-label={t('find.animals')}>
+          <button type="button" className="wa-filter-chip" aria-pressed={filters.animals.length === 0} onClick={() => onChange({ animals: [] })}>
+            {t('find.allAnimals')}
           </button>
-        ))}
+          {ANIMALS.map((animal) => (
+            <button
+              key={animal.key}
+              type="button"
+              className="wa-filter-chip"
+              aria-pressed={filters.animals.includes(animal.key)}
+              onClick={() => toggleAnimal(animal.key)}
+            >
+              {animalNameOf(animal.key)}
+            </button>
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Alert, Cluster } from '@wildalert/shared';
-import { showsAnimal, sinceOf, type MapFilters } from '../../../lib/map-url.ts';
+import { showsAnimal, showsLevel, sinceOf, type MapFilters } from '../../../lib/map-url.ts';
 import type { LastSeenAlerts } from '../api/last-seen-alerts.ts';
 import type { MapItems } from './use-map-items.ts';
 
@@ -44,9 +44,10 @@ export function useLastSeenAlerts(fresh: MapItems | undefined, offline: boolean,
     if (!offline || !saved) return undefined;
     const since = sinceOf(filters.window, Date.now());
     const from = since === undefined ? -Infinity : Date.parse(since);
-    const alerts = saved.answer.data.filter((a) => showsAnimal(filters, a.animal) && Date.parse(a.createdAt) >= from);
+    const alerts = saved.answer.data.filter((a) => showsAnimal(filters, a.animal) && showsLevel(filters, a) && Date.parse(a.createdAt) >= from);
     // A cluster's animals are known, its times are not: the animal filter applies, the window cannot.
-    const clusters = (saved.clusters ?? []).flatMap((c) => {
+    // Nor are its levels: confirmed only shows none rather than counts of unconfirmed reports.
+    const clusters = (filters.confirmed ? [] : (saved.clusters ?? [])).flatMap((c) => {
       const animals = Object.fromEntries(Object.entries(c.animals).filter(([animal]) => showsAnimal(filters, animal)));
       const count = Object.values(animals).reduce((s, n) => s + n, 0);
       return count > 1 ? [{ ...c, animals, count }] : [];

@@ -16,8 +16,8 @@ export function useMapAddress() {
   // Kept while only the view changes, so that a pan does not redraw every marker.
   const animalsKey = url.animals.join(',');
   const filters = useMemo<MapFilters>(
-    () => ({ window: url.window, animals: animalsKey === '' ? [] : animalsKey.split(',') }),
-    [url.window, animalsKey],
+    () => ({ window: url.window, animals: animalsKey === '' ? [] : animalsKey.split(','), ...(url.confirmed ? { confirmed: true } : {}) }),
+    [url.window, animalsKey, url.confirmed],
   );
   // The hotspot view's filters, kept while only the view changes too.
   const hotspotsKey = url.hotspots && `${url.hotspots.season ?? ''}|${url.hotspots.hours ? hoursText(url.hotspots.hours) : ''}`;

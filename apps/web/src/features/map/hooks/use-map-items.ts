@@ -8,7 +8,7 @@
  */
 import { useMemo } from 'react';
 import { EQUATOR_M, gridOf, mercator, TILE_CELL_BITS, type Alert, type Cluster, type TileId } from '@wildalert/shared';
-import { showsAnimal, type MapFilters } from '../../../lib/map-url.ts';
+import { showsAnimal, showsLevel, type MapFilters } from '../../../lib/map-url.ts';
 import type { LiveAlerts } from '../api/alert-stream.ts';
 import type { LoadedTile } from '../api/get-tiles.ts';
 
@@ -116,7 +116,7 @@ export function mapItems(loaded: readonly LoadedTile[], live: LiveChanges, filte
     if (cells) place(cells, a, live.fresh);
   }
   for (const a of live.added) {
-    if (known.has(a.id) || live.removed.has(a.id) || !showsAnimal(filters, a.animal)) continue;
+    if (known.has(a.id) || live.removed.has(a.id) || !showsAnimal(filters, a.animal) || !showsLevel(filters, a)) continue;
     known.add(a.id);
     const cells = into(a);
     if (cells && (cells.newest === null || a.createdAt > cells.newest)) place(cells, a, live.fresh);

@@ -1,7 +1,7 @@
 /** The alerts the map and the list show. */
 import { useMemo } from 'react';
 import type { Alert } from '@wildalert/shared';
-import { showsAnimal, type MapFilters } from '../../../lib/map-url.ts';
+import { showsAnimal, showsLevel, type MapFilters } from '../../../lib/map-url.ts';
 import type { LiveAlerts } from '../api/alert-stream.ts';
 
 /**
@@ -17,7 +17,7 @@ export function useShownAlerts(
   focused: Alert | undefined,
 ): readonly Alert[] {
   return useMemo(() => {
-    const extra = live.added.filter((a) => showsAnimal(filters, a.animal));
+    const extra = live.added.filter((a) => showsAnimal(filters, a.animal) && showsLevel(filters, a));
     if (created) extra.push(created);
     if (focused) extra.push(focused);
     const all = merged(fetched ?? [], extra, live.removed);
