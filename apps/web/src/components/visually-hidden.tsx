@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-const style = {
+/** The styles that hide an element from sight but not from screen readers, for elements the component cannot wrap (a table's caption). */
+export const visuallyHidden = {
   position: 'absolute',
   width: 1,
   height: 1,
@@ -22,7 +23,7 @@ interface VisuallyHiddenProps {
 /** Text for screen readers only. */
 export function VisuallyHidden({ as: Tag = 'span', live, children }: VisuallyHiddenProps) {
   return (
-    <Tag style={style} aria-live={live}>
+    <Tag style={visuallyHidden} aria-live={live}>
       {children}
     </Tag>
   );

@@ -17,6 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { ANIMALS } from '@wildalert/shared';
 import { animalNameOf, language, t, useLanguage } from '../../../i18n/i18n.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAreaShapes, useDashboardView, type Audience } from '../api/get-dashboard.ts';
@@ -169,7 +170,7 @@ function DataTable({ title, head, rows }: { title: string; head: string[]; rows:
   return (
     <div className="wa-dashboard-table" role="region" aria-label={t('dashboard.table', { title })} tabIndex={0}>
       <table>
-        <caption>{title}</caption>
+        <caption style={visuallyHidden}>{title}</caption>
         <thead>
           <tr>
             {head.map((h, i) => (
