@@ -49,7 +49,8 @@ export function MapToolbar({ filters, list, hotspots, onChange }: MapToolbarProp
           aria-pressed={filters.confirmed === true}
           onClick={() => onChange({ confirmed: !filters.confirmed })}
         >
-          <span aria-hidden="true">✓ </span>
+          {/* A filter chip's usual mark of "on": ticked only when it is. */}
+          {filters.confirmed && <span aria-hidden="true">✓ </span>}
           {t('find.confirmedOnly')}
         </button>
         <div className="wa-chip-group" role="group" aria-label={t('find.animals')}>
