@@ -99,7 +99,9 @@ withPush.describe('subscribed through the sheet', () => {
 
   async function serverCopy(page: Page, sub: BrowserSubscription, origin: string) {
     const res = await page.request.post(`${origin}/PushSubscriptions/lookup`, { data: { endpoint: sub.endpoint, auth: sub.keys.auth } });
-    return res.status() === 200 ? ((await res.json()) as { data: { radius: number; animals: string[] | null; paused: boolean } }).data : res.status();
+    return res.status() === 200
+      ? ((await res.json()) as { data: { radius: number; animals: string[] | null; paused: boolean; reports: string } }).data
+      : res.status();
   }
 
   withPush('subscribe, get a notification, change the area, pause, resume and delete', async ({ page, wildalert, push }) => {
@@ -183,6 +185,48 @@ withPush.describe('subscribed through the sheet', () => {
     await expect(sheet(page).getByText('Brak — powiadomienia nie są włączone.')).toBeVisible();
     await expect(sheet(page).getByRole('button', { name: 'Włącz powiadomienia' })).toBeVisible();
     expect(await serverCopy(page, sub, wildalert.origin)).toBe(404);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+  withPush('"likely and confirmed" only: an unchecked report pushes nothing, a confirmed one does (issue 35)', async ({ page, wildalert, push }, testInfo) => {
+    const sub = push.subscribe();
+    await useStandInSubscription(page, sub);
+    await page.goto('');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await bell(page).tap();
+    const every = sheet(page).getByRole('button', { name: 'Każde', exact: true });
+    const likely = sheet(page).getByRole('button', { name: 'Prawdopodobne i potwierdzone' });
+    await expect(every).toHaveAttribute('aria-pressed', 'true');
+    await likely.tap();
+    await expect(likely).toHaveAttribute('aria-pressed', 'true');
+    await expect(sheet(page).getByText('Tylko gdy zgłoszenie jest poparte zdjęciem')).toBeVisible();
+    await sheet(page).getByRole('button', { name: 'Włącz powiadomienia' }).tap();
+    await expect(sheet(page).getByRole('status')).toHaveText('Powiadomienia włączone.');
+    expect(await serverCopy(page, sub, wildalert.origin)).toMatchObject({ reports: 'likely-and-confirmed' });
+    // Under it, the feed keeps to the same choice.
+    await expect(sheet(page).getByRole('link', { name: /Atom/ })).toHaveAttribute('href', /[?&]verification=likely(&|$)/);
+    await page.screenshot({ path: testInfo.outputPath('reports-choice-pl-360.png'), fullPage: true });
+
+    // An unchecked boar, then a second one a moderator confirms: only the confirmed one is pushed.
+    // (Were the first pushed, it would come first, and the second would wait out the 10 minutes.)
+    const before = push.received.length;
+    await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.0027, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Nikt nie sprawdził' });
+    const checked = await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.0036, longitude: KRAKOW.longitude, animal: 'boar', comments: 'Sprawdzony' });
+    const moderator = await wildalert.staffToken('moderator');
+    const res = await fetch(`${wildalert.origin}/moderation/alerts/${checked.id}/verification`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${moderator}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 'confirmed' }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+    await push.waitFor(before + 1);
+    expect(push.received[before]).toMatchObject({ endpoint: sub.endpoint, payload: { url: expect.stringContaining(`/WildAlertApp/alerts/${checked.id}`) } });
+
+    // Another day, the sheet remembers the choice.
+    await page.reload();
+    await bell(page).tap();
+    await expect(sheet(page).getByText('Wszystkie w promieniu 1 km')).toBeVisible();
+    await expect(likely).toHaveAttribute('aria-pressed', 'true');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ export interface Area {
   radius: number;
   /** null: every animal. */
   animals: string[] | null;
+  /** Every report, or only those likely or confirmed (issue 35): push and e-mail alike. */
+  reports: PushSubscriptionInfo['reports'];
 }
 
 const post = (path: string, body: unknown, method = 'POST') =>
@@ -54,6 +56,8 @@ export function feedUrl(area: Area): string {
     Radius: String(area.radius),
   });
   for (const animal of area.animals ?? []) query.append('animal', animal);
+  // The feed keeps to the same choice: likely, confirmed and corrected reports only.
+  if (area.reports === 'likely-and-confirmed') query.set('verification', 'likely');
   query.set('lang', language());
   return `/Alerts.atom?${query}`;
 }

@@ -1,6 +1,7 @@
 /**
  * The sheet behind "Powiadamiaj mnie": the area (the visitor's position or the map's centre,
- * a radius of 0.5–10 km drawn on the map, optionally animals), and this device's subscription:
+ * a radius of 0.5–10 km drawn on the map, optionally animals, every report or only likely and
+ * confirmed ones), and this device's subscription:
  * subscribe, change, pause, delete. Where push cannot work it says why and offers the Atom feed.
  */
 import { useEffect, useState } from 'react';
@@ -56,12 +57,13 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
   const [point, setPoint] = useState(() => knownPosition() ?? mapCentre());
   const [radius, setRadius] = useState(DEFAULT_RADIUS_KM);
   const [animals, setAnimals] = useState<string[]>([]);
+  const [reports, setReports] = useState<Area['reports']>('every');
   const [browserSub, setBrowserSub] = useState<PushSubscription | null>(null);
   const [saved, setSaved] = useState<PushSubscriptionInfo | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; severity: 'success' | 'error' | 'info' } | null>(null);
 
-  const area: Area = { latitude: point.latitude, longitude: point.longitude, radius, animals: animals.length > 0 ? animals : null };
+  const area: Area = { latitude: point.latitude, longitude: point.longitude, radius, animals: animals.length > 0 ? animals : null, reports };
 
   // The map draws the area while the sheet is open.
   useEffect(() => {
@@ -91,6 +93,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
           setSource('centre');
           setRadius(info.radius);
           setAnimals(info.animals ?? []);
+          setReports(info.reports);
         }
       } catch {
         // Nothing known: the form starts empty.
@@ -247,6 +250,19 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
               />
             ))}
           </Box>
+        </Box>
+
+        <Box role="group" aria-labelledby="wa-area-reports" aria-describedby="wa-area-reports-help">
+          <Typography id="wa-area-reports" variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+            {t('areaAlerts.reports')}
+          </Typography>
+          <ToggleButtonGroup exclusive value={reports} onChange={(_, v: Area['reports'] | null) => v && setReports(v)} size="small" fullWidth>
+            <ToggleButton value="every">{t('areaAlerts.reportsEvery')}</ToggleButton>
+            <ToggleButton value="likely-and-confirmed">{t('areaAlerts.reportsLikely')}</ToggleButton>
+          </ToggleButtonGroup>
+          <Typography id="wa-area-reports-help" variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t(reports === 'every' ? 'areaAlerts.reportsEveryHelp' : 'areaAlerts.reportsLikelyHelp')}
+          </Typography>
         </Box>
 
         {support === 'ok' && (
