@@ -6,7 +6,8 @@ test('the test screen shows the real popup on a sample alert', async ({ page }) 
   await page.goto('test');
   const sample = page.getByTestId('alert-popup');
   await expect(sample.getByRole('heading', { name: 'Dzik' })).toBeVisible();
-  await expect(sample.getByTestId('alert-comments')).toContainText('<b>Uwaga</b> na młode!');
+  await expect(sample.getByTestId('alert-sighting')).toBeVisible();
+  await expect(sample.getByTestId('alert-comments')).toHaveText('Trzy dziki przy Bulwarach Wiślanych, idą w stronę Wawelu. Uwaga na młode!');
   await expect(sample.getByTestId('alert-coordinates')).toHaveText('50.049683, 19.944544');
   await expect(sample.getByTestId('alert-time')).toHaveText('Zgłoszono 3 godziny temu');
 });

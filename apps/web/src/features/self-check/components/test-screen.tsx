@@ -21,6 +21,9 @@ const sampleAlert = (): Alert => {
     createdAt,
     photos: [],
     ...unconfirmedSighting(createdAt),
+    // What the add form lets a reporter say, so that the sample shows the sighting's line too.
+    howMany: 'two-to-five',
+    young: true,
   };
 };
 
