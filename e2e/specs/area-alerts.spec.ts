@@ -225,7 +225,7 @@ withPush.describe('subscribed through the sheet', () => {
     // Another day, the sheet remembers the choice.
     await page.reload();
     await bell(page).tap();
-    await expect(sheet(page).getByText('Wszystkie w promieniu 1 km')).toBeVisible();
+    await expect(sheet(page).getByText('Wszystkie w promieniu 1 km · tylko prawdopodobne i potwierdzone')).toBeVisible();
     await expect(likely).toHaveAttribute('aria-pressed', 'true');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

@@ -296,6 +296,7 @@ export function AreaAlertsSheet({ onClose }: { onClose(): void }) {
                 ? t('areaAlerts.summary', {
                     animals: saved.animals ? saved.animals.map(animalNameOf).join(', ') : t('areaAlerts.allAnimals'),
                     km: saved.radius,
+                    strict: saved.reports === 'likely-and-confirmed',
                     paused: saved.paused,
                   })
                 : t('areaAlerts.none')}
