@@ -83,8 +83,17 @@ test('without the Push API the sheet says so and offers the feed', async ({ page
   await page.addInitScript(() => {
     delete (window as { PushManager?: unknown }).PushManager;
   });
-  await page.goto('');
+  // No lynx here: the map's note says so, and gives way to the area's circle while the sheet is open.
+  await page.goto('?animal=lynx');
+  const note = page.getByText('Brak zgłoszeń w tym widoku dla: Ryś');
+  await expect(note).toBeVisible();
   await bell(page).tap();
+  // The map moves to fit the circle and asks for its tiles again: the note must stay away through it.
+  await expect.poll(() => circleClearOfSheet(page)).toBe(true);
+  for (let look = 0; look < 8; look += 1) {
+    expect(await note.count()).toBe(0);
+    await page.waitForTimeout(250);
+  }
   await expect(sheet(page).getByText('Ta przeglądarka nie obsługuje powiadomień push.')).toBeVisible();
   await expect(sheet(page).getByText('Zamiast powiadomień możesz śledzić ten obszar w czytniku wiadomości:')).toBeVisible();
   await expect(sheet(page).getByRole('button', { name: 'Włącz powiadomienia' })).toHaveCount(0);
@@ -92,6 +101,8 @@ test('without the Push API the sheet says so and offers the feed', async ({ page
   const atom = await page.request.get(new URL(href!, wildalert.origin).href);
   expect(atom.headers()['content-type']).toMatch(/^application\/atom\+xml/);
   expect(await seriousA11yViolations(page)).toEqual([]);
+  await sheet(page).getByRole('button', { name: 'Zamknij' }).tap();
+  await expect(note).toBeVisible();
 });
 
 withPush.describe('subscribed through the sheet', () => {

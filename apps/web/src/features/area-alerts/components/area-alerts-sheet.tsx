@@ -29,7 +29,7 @@ import {
   type Area,
   refusalMessage,
 } from '../api/push-subscriptions.ts';
-import { areaDraft } from '../hooks/area-draft.ts';
+import { areaDraft } from '../../../lib/area-draft.ts';
 import { currentPushSubscription, PermissionError, pushSupport, subscribePush, vapidPublicKey, type PushSupport } from '../../../lib/push-support.ts';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';

@@ -1,4 +1,5 @@
 /** On the map, when the filters leave nothing in view: what they are, and a way to widen them. */
+import { useAreaDraft } from '../../../lib/area-draft.ts';
 import type { MapFilters, MapUrlState } from '../../../lib/map-url.ts';
 import { animalNameOf, t } from '../../../i18n/i18n.ts';
 
@@ -9,8 +10,10 @@ interface EmptyViewProps {
 
 export function EmptyView({ filters, onChange }: EmptyViewProps) {
   const { animals, window } = filters;
+  // While the area sheet is open the map above it shows the area's circle: this note would cover it.
+  const choosingArea = useAreaDraft() !== null;
   // Nothing to widen: the map simply shows there is nothing here.
-  if (animals.length === 0 && window === 'all') return null;
+  if (choosingArea || (animals.length === 0 && window === 'all')) return null;
   const described = [...animals.map(animalNameOf), ...(window === 'all' ? [] : [t(`emptyView.windows.${window}`)])];
   return (
     <div className="wa-chip wa-chip--empty" data-map-control>

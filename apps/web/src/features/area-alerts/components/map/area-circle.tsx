@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { latLng } from 'leaflet';
 import { Circle, CircleMarker, useMap } from 'react-leaflet';
-import { useAreaDraft } from '../../hooks/area-draft.ts';
+import { useAreaDraft } from '../../../../lib/area-draft.ts';
 
 const COLOUR = '#b35c00';
 

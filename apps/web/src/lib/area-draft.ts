@@ -1,4 +1,7 @@
-/** The area being chosen in the sheet, which the map draws as a circle while the sheet is open. */
+/**
+ * The area being chosen in the area-alerts sheet, which the map draws as a circle while the sheet
+ * is open (and keeps clear of its own notes meanwhile).
+ */
 import { useSyncExternalStore } from 'react';
 
 export interface AreaDraft {
