@@ -31,6 +31,8 @@ const STORIES = [
     reason: 'Fałszywe zgłoszenie',
     hide: 'Ukryj też z mapy',
     doReject: 'Odrzuć zgłoszenie',
+    history: 'Historia zmian',
+    historyLine: 'niesprawdzone → odrzucone · moderator (Fałszywe zgłoszenie)',
     corrected: '✓Poprawiono: Lis → Dzik · moderator',
     confirmed: '✓Potwierdzone · moderator',
     rejected: '✕Odrzucone: fałszywe zgłoszenie · moderator',
@@ -53,6 +55,8 @@ const STORIES = [
     reason: 'A hoax',
     hide: 'Also hide it from the map',
     doReject: 'Reject the report',
+    history: 'History of changes',
+    historyLine: 'unverified → rejected · moderator (A hoax)',
     corrected: '✓Corrected: Fox → Wild boar · moderator',
     confirmed: '✓Confirmed · moderator',
     rejected: '✕Rejected: a hoax · moderator',
@@ -75,6 +79,8 @@ const STORIES = [
     reason: 'Фальшиве повідомлення',
     hide: 'Також сховати з мапи',
     doReject: 'Відхилити повідомлення',
+    history: 'Історія змін',
+    historyLine: 'неперевірене → відхилене · модератор (Фальшиве повідомлення)',
     corrected: '✓Виправлено: Лисиця → Дикий кабан · модератор',
     confirmed: '✓Підтверджено · модератор',
     rejected: '✕Відхилено: фальшиве повідомлення · модератор',
@@ -159,6 +165,10 @@ for (const s of STORIES) {
       const hiddenBadger = page.getByTestId('moderation-hidden').getByRole('article').filter({ hasText: 'Borsuk na moście' });
       await expect(hiddenBadger.getByTestId('verification')).toHaveText(s.rejected);
       expect((await fetch(`${wildalert.origin}/Alerts/${badger.id}`)).status).toBe(404);
+      // Its history, on request: one change, by the moderator.
+      await hiddenBadger.getByRole('button', { name: s.history }).click();
+      await expect(hiddenBadger.getByTestId('verification-history').getByRole('listitem')).toHaveCount(1);
+      await expect(hiddenBadger.getByTestId('verification-history')).toContainText(s.historyLine);
       await usable(page);
       await shoot(page, `after-${s.lang}`, hiddenBadger);
       await resident.close();

@@ -73,8 +73,10 @@ export function TrustPanel({ item, me, busy, onNotice }: TrustPanelProps) {
       </Box>
       {held && (
         <Alert severity="warning" sx={{ py: 0 }}>
-          <span data-testid="moderation-checks">{t('moderation.trust.heldFor', { reasons: item.checks.map((c) => t(`moderation.trust.check.${c}`)).join('; ') })}</span>
-          <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+          <Typography variant="body2" component="span" data-testid="moderation-checks" sx={{ display: 'block', fontWeight: 600 }}>
+            {t('moderation.trust.heldFor', { reasons: item.checks.map((c) => t(`moderation.trust.check.${c}`)).join('; ') })}
+          </Typography>
+          <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>
             {t('moderation.trust.heldExplain')}
           </Typography>
         </Alert>
@@ -261,7 +263,8 @@ function NoteField({ value, onChange, required = false, error }: { value: string
 
 function Actions({ pending, onClose, submit, danger = false }: { pending: boolean; onClose(): void; submit: string; danger?: boolean }) {
   return (
-    <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+    // Side by side down to 320 px in most languages; a longer pair wraps, the main action last.
+    <DialogActions sx={{ px: { xs: 2, sm: 3 }, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
       <Button onClick={onClose} disabled={pending} sx={TARGET}>
         {t('moderation.trust.cancel')}
       </Button>
