@@ -101,7 +101,8 @@ const EmailUnsubscribeScreen = lazy(() => loadEmailLinks().then((m) => ({ defaul
 
 const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
 const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
-const ModerationScreen = lazyThemed(withMessages('moderation', withMessages('staff', () => import('./routes/moderation.tsx'))));
+// With the official messages: each alert's verification level says itself as the popup does.
+const ModerationScreen = lazyThemed(withMessages('moderation', withMessages('staff', withMessages('official', () => import('./routes/moderation.tsx')))));
 // The staff's screens: a few people's, online; each loads with the staff messages.
 const staffScreen = (load: () => Promise<ScreenModule>) => lazyThemed(withMessages('staff', load));
 const StaffSignInScreen = staffScreen(() => import('../features/staff/components/staff-sign-in-screen.tsx'));

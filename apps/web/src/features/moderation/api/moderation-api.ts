@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Alert } from '@wildalert/shared';
+import type { Alert, PlausibilityCheck, VerificationDecision } from '@wildalert/shared';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { afterStaffFailure, csrfHeaders, sessionEnded, staffMeKey, type StaffMe } from '../../../lib/staff-session.ts';
+import { afterStaffFailure, csrfHeaders, sessionEnded, staffMeKey, staffWrite, type StaffMe } from '../../../lib/staff-session.ts';
 
 export interface ModeratedAlert {
   alert: Alert;
@@ -15,6 +15,8 @@ export interface ModeratedAlert {
   hiddenBy: 'moderator' | 'reports' | null;
   hiddenAt: string | null;
   reports: Array<{ reason: string; reportedAt: string }>;
+  /** The plausibility checks it failed when it was made (issue 35): why it waits for a look. */
+  checks: PlausibilityCheck[];
 }
 
 interface ModeratedList {
@@ -56,6 +58,54 @@ export function useDecision(me: StaffMe) {
     mutationFn: (d: Decision) => decide(me, d),
     onError: (error) => afterStaffFailure(queryClient, error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+}
+
+/** A moderator's verdict on an alert (issue 35); `hide` also takes a rejected one off the map, as hiding it would. */
+export interface Verdict {
+  alertId: string;
+  decision: VerificationDecision;
+  hide?: boolean;
+}
+
+async function judge(me: StaffMe, { alertId, decision, hide }: Verdict): Promise<void> {
+  const id = encodeURIComponent(alertId);
+  await api<unknown>(`/moderation/alerts/${id}/verification`, staffWrite(me, 'POST', decision));
+  // After the verdict, so that the hidden alert keeps its reason for whoever restores it.
+  if (hide) await api<void>(`/Alerts/${id}`, { method: 'DELETE', headers: csrfHeaders(me) });
+}
+
+export function useVerdict(me: StaffMe) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: Verdict) => judge(me, v),
+    onError: (error) => afterStaffFailure(queryClient, error),
+    // The lists and the alert's history: a verdict that failed half-way (judged, not hidden) shows as it stands.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+}
+
+/** One change of an alert's level, as GET /moderation/alerts/{id}/verification lists it. */
+export interface VerificationChange {
+  level: string;
+  previousLevel: string;
+  by: string;
+  organisationId: string | null;
+  accountId: string | null;
+  animalFrom: string | null;
+  animalTo: string | null;
+  reason: string | null;
+  note: string | null;
+  at: string;
+}
+
+/** An alert's changes of level, oldest first, asked for only when the moderator opens them. */
+export function useVerificationHistory(alertId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['moderation', 'history', alertId],
+    queryFn: () => api<{ data: VerificationChange[] }>(`/moderation/alerts/${encodeURIComponent(alertId)}/verification`, { cache: 'no-store' }).then((r) => r.data),
+    enabled,
+    retry: false,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The moderators' screen (/moderation, loaded on demand, behind the staff sign-in): the reported
- * and the hidden alerts, each with its reports and photos, and the decisions (hide or restore an
- * alert, hide one photo), sent with the person's session. The server logs every decision.
+ * and the hidden alerts, each with its reports, photos and verification level, and the decisions
+ * (hide or restore an alert, hide one photo; confirm, correct or reject it), sent with the
+ * person's session. The server logs every decision.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -17,6 +18,7 @@ import { formatCoordinates, fullDateTime } from '../../../lib/format.ts';
 import type { StaffMe } from '../../../lib/staff-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDecision, useModerationLists, useModeratorPhoto, type Decision, type ModeratedAlert } from '../api/moderation-api.ts';
+import { TrustPanel } from './trust-panel.tsx';
 
 export function ModerationScreen({ me }: { me: StaffMe }) {
   useDocumentTitle(t('moderation.title'));
@@ -58,6 +60,8 @@ function Queues({ me }: { me: StaffMe }) {
         items={reported.data?.data}
         busy={decision.isPending}
         onDecide={decide}
+        me={me}
+        onNotice={setNotice}
         testId="moderation-reported"
       />
       <Section
@@ -67,6 +71,8 @@ function Queues({ me }: { me: StaffMe }) {
         items={hidden.data ? hiddenOnly : undefined}
         busy={decision.isPending}
         onDecide={decide}
+        me={me}
+        onNotice={setNotice}
         testId="moderation-hidden"
       />
     </>
@@ -80,10 +86,12 @@ interface SectionProps {
   items: ModeratedAlert[] | undefined;
   busy: boolean;
   onDecide(d: Decision): void;
+  me: StaffMe;
+  onNotice(notice: { ok: boolean; text: string }): void;
   testId: string;
 }
 
-function Section({ title, empty, query, items, busy, onDecide, testId }: SectionProps) {
+function Section({ title, empty, query, items, busy, onDecide, me, onNotice, testId }: SectionProps) {
   const id = `${testId}-title`;
   return (
     <Box component="section" aria-labelledby={id} sx={{ mb: 4 }} data-testid={testId}>
@@ -108,10 +116,10 @@ function Section({ title, empty, query, items, busy, onDecide, testId }: Section
       ) : items && items.length === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
           {items?.map((item) => (
             <li key={item.alert.id}>
-              <AlertCard item={item} busy={busy} onDecide={onDecide} />
+              <AlertCard item={item} busy={busy} onDecide={onDecide} me={me} onNotice={onNotice} />
             </li>
           ))}
         </Box>
@@ -121,7 +129,7 @@ function Section({ title, empty, query, items, busy, onDecide, testId }: Section
   );
 }
 
-function AlertCard({ item, busy, onDecide }: { item: ModeratedAlert; busy: boolean; onDecide(d: Decision): void }) {
+function AlertCard({ item, busy, onDecide, me, onNotice }: { item: ModeratedAlert; busy: boolean; onDecide(d: Decision): void } & Pick<SectionProps, 'me' | 'onNotice'>) {
   const { alert } = item;
   const name = animalNameOf(alert.animal);
   const headingId = `moderated-${alert.id}`;
@@ -135,7 +143,8 @@ function AlertCard({ item, busy, onDecide }: { item: ModeratedAlert; busy: boole
         <Typography variant="h6" component="h3" id={headingId}>
           {name}
         </Typography>
-        <Chip size="small" label={state} color={item.hidden ? 'default' : 'primary'} />
+        {/* "Hidden by a moderator on 28.11.2026, 17:59" is wider than a 320 px phone: it wraps. */}
+        <Chip size="small" label={state} color={item.hidden ? 'default' : 'primary'} sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
       </Box>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} color={alert.comments === '' ? 'text.secondary' : 'text.primary'}>
         {alert.comments === '' ? t('moderation.alert.noComments') : alert.comments}
@@ -144,6 +153,7 @@ function AlertCard({ item, busy, onDecide }: { item: ModeratedAlert; busy: boole
         {t('moderation.alert.exactPlace', { place: formatCoordinates(alert.latitude, alert.longitude) })} ·{' '}
         {t('moderation.alert.added', { when: fullDateTime(alert.createdAt) })}
       </Typography>
+      <TrustPanel item={item} me={me} busy={busy} onNotice={onNotice} />
       <Typography variant="subtitle2" component="h4">
         {t('moderation.alert.reports', { count: item.reports.length })}
       </Typography>
