@@ -94,6 +94,8 @@ for (const s of STORIES) {
     test.use({ locale: s.locale });
 
     test('a moderator corrects, confirms and rejects from the queue; a resident sees each', async ({ page, browser, wildalert }) => {
+      // Two browsers and three decisions: 20–35 s alone, over 45 s beside another worker on a loaded host.
+      test.setTimeout(120_000);
       // More foxes than usually seen together: held by the plausibility check, queued with its reason.
       const fox = await wildalert.createAlert({ ...KRAKOW, animal: 'fox', howMany: 'more', comments: 'Stado lisów przy przystanku' });
       const hare = await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.015, longitude: KRAKOW.longitude, animal: 'hare', comments: 'Zając w parku' });

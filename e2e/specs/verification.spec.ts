@@ -37,6 +37,8 @@ for (const s of STORIES) {
       });
       expect(res.status, await res.text()).toBe(200);
       await expect(popup(page).getByTestId('verification')).toHaveText(s.corrected);
+      // When, on the clock: the correction was made a moment ago, today.
+      await expect(popup(page).getByTestId('verification-time')).toHaveText(/^\d{1,2}:\d{2}( [AP]M)?$/);
       await expect(popup(page).getByTestId('verification-note')).toHaveText('Na zdjęciu dzik.');
       await usable(page);
       const dir = process.env.SHOTS_DIR;

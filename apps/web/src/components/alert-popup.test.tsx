@@ -38,13 +38,18 @@ describe('AlertPopup', () => {
     expect(screen.getByTestId('alert-time').textContent).toBe('Zgłoszono 3 godziny temu');
   });
 
-  it('shows the verification level with who set it, a correction with both animals, and nothing while unverified (issue 35)', async () => {
+  it('shows the verification level with who set it and when, a correction with both animals, and nothing while unverified (issue 35)', async () => {
     const at = new Date(NOW.getTime() - 10 * 60_000).toISOString();
     const { rerender } = render(<AlertPopup alert={alertAgo(3600_000)} />);
     expect(screen.queryByTestId('verification')).toBeNull();
     rerender(<AlertPopup alert={alertAgo(3600_000, { verification: { level: 'confirmed', by: 'organisation', organisation: { pl: 'Straż Miejska', en: 'City Guard' }, at } })} />);
     vi.useRealTimers();
     expect((await screen.findByTestId('verification')).textContent).toBe('✓Potwierdzone · Straż Miejska');
+    // And when, as the official status says its time: on the city's clocks, the full date in its title.
+    const when = screen.getByTestId('verification-time');
+    expect(when.getAttribute('datetime')).toBe(at);
+    expect(when.textContent).toMatch(/\d{1,2}:\d{2}$/);
+    expect(when.parentElement!.textContent).toBe(`✓Potwierdzone · Straż Miejska · ${when.textContent}`);
     rerender(<AlertPopup alert={alertAgo(3600_000, { verification: { level: 'corrected', by: 'moderator', correctedFrom: 'fox', note: 'Tropy dzika.', at } })} />);
     expect(screen.getByTestId('verification').textContent).toBe('✓Poprawiono: Lis → Dzik · moderator');
     expect(screen.getByTestId('verification-note').textContent).toBe('Tropy dzika.');

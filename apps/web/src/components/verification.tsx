@@ -1,12 +1,15 @@
 /**
  * An alert's verification level (issue 35) in the popup and the list: an icon and one short line
  * ("✓ Potwierdzone · Straż Miejska", "✓ Poprawiono: Lis → Dzik · moderator", "◐ Prawdopodobne ·
- * zdjęcie"), the moderator's note under it. Loaded with the official messages only when an alert
+ * zdjęcie") and when it was set ("· 14:05", as the official status says its time), the moderator's
+ * note under it. Loaded with the official messages only when an alert
  * is more than unverified (lazy-verification.tsx): the map's first visit carries neither.
  */
 import './verification.css';
 import { animalByKey, animalName, type Verification as Level } from '@wildalert/shared';
 import { language, t, type MessageKey } from '../i18n/i18n.ts';
+import { clockTime, fullDateTime } from '../lib/format.ts';
+import { useNow } from '../lib/use-now.ts';
 
 /** The icon of each level (a newer API's level gets none); the text says it too, for a screen reader. */
 const ICONS: Partial<Record<Level['level'], string>> = { likely: '◐', confirmed: '✓', corrected: '✓', rejected: '✕' };
@@ -51,15 +54,27 @@ export interface VerificationProps {
 }
 
 export function VerificationLevel({ verification, animal, as: Line = 'p' }: VerificationProps) {
+  const now = useNow();
   const line = verificationLine(verification, animal);
   if (!line) return null;
+  const at = verification.at === undefined ? NaN : Date.parse(verification.at);
   return (
     <>
-      <Line className={`wa-verification wa-verification-${verification.level}`} data-testid="verification" data-level={verification.level}>
-        <span aria-hidden="true" className="wa-verification-icon">
-          {ICONS[verification.level]}
+      <Line className={`wa-verification wa-verification-${verification.level}`} data-level={verification.level}>
+        <span data-testid="verification">
+          <span aria-hidden="true" className="wa-verification-icon">
+            {ICONS[verification.level]}
+          </span>
+          {line}
         </span>
-        {line}
+        {!Number.isNaN(at) && (
+          <>
+            {' · '}
+            <time dateTime={verification.at} title={fullDateTime(verification.at!)} data-testid="verification-time">
+              {clockTime(at, now)}
+            </time>
+          </>
+        )}
       </Line>
       {verification.note && (
         <Line className="wa-official-note" data-testid="verification-note">
