@@ -52,3 +52,18 @@ export const VerificationDecisionSchema = Type.Union([
   ),
 ]);
 export type VerificationDecision = Static<typeof VerificationDecisionSchema>;
+
+/** One change of an alert's level, as GET /moderation/alerts/{id}/verification lists it to moderators. */
+export const VerificationChangeSchema = Type.Object({
+  level: Type.String(),
+  previousLevel: Type.String(),
+  by: Type.String({ description: '`photo`, `still-there`, `independent-report`, `automatic` (evidence gone), `organisation` or `moderator`' }),
+  organisationId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  accountId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The staff account that decided, if a person did' }),
+  animalFrom: Type.Union([Type.String(), Type.Null()]),
+  animalTo: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  note: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String({ format: 'date-time' }),
+});
+export type VerificationChange = Static<typeof VerificationChangeSchema>;

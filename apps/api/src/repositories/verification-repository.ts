@@ -9,7 +9,7 @@
  * a responder's confirms an unverified or likely alert only (a moderator's correction or
  * rejection stands). Every change records the alert's `changed` event in its transaction.
  */
-import { ANIMALS, TRUSTED_LEVELS, type Alert, type LatLon, type VerificationDecision } from '@wildalert/shared';
+import { ANIMALS, TRUSTED_LEVELS, type Alert, type LatLon, type VerificationChange, type VerificationDecision } from '@wildalert/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { EXACT_ALERT_JSON, utc } from './alert-json.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -105,20 +105,6 @@ export async function confirmByOrganisation(tx: Queryable, alertId: string, orga
     `INSERT INTO verification_changes (alert_id, level, previous_level, by, organisation_id, account_id) VALUES ($1, 'confirmed', $2, 'organisation', $3, $4)`,
     [alertId, rows[0].previous, organisationId, accountId],
   );
-}
-
-/** One change of an alert's level, as staff read its history. */
-export interface VerificationChange {
-  level: string;
-  previousLevel: string;
-  by: string;
-  organisationId: string | null;
-  accountId: string | null;
-  animalFrom: string | null;
-  animalTo: string | null;
-  reason: string | null;
-  note: string | null;
-  at: string;
 }
 
 /** The correction is no correction: the alert already shows that animal (400). */

@@ -16,6 +16,7 @@ import {
   ReportResponseSchema,
   UUID_PATTERN,
   PLAUSIBILITY_CHECKS,
+  VerificationChangeSchema,
   VerificationDecisionSchema,
 } from '@wildalert/shared';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
@@ -213,19 +214,6 @@ const moderation: FastifyPluginAsyncTypebox = async (app) => {
       return { data: alert };
     },
   );
-
-  const VerificationChangeSchema = Type.Object({
-    level: Type.String(),
-    previousLevel: Type.String(),
-    by: Type.String({ description: '`photo`, `still-there`, `independent-report`, `automatic` (evidence gone), `organisation` or `moderator`' }),
-    organisationId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-    accountId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'The staff account that decided, if a person did' }),
-    animalFrom: Type.Union([Type.String(), Type.Null()]),
-    animalTo: Type.Union([Type.String(), Type.Null()]),
-    reason: Type.Union([Type.String(), Type.Null()]),
-    note: Type.Union([Type.String(), Type.Null()]),
-    at: Type.String({ format: 'date-time' }),
-  });
 
   app.post(
     '/moderation/alerts/:id/verification',

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Alert, PlausibilityCheck, VerificationDecision } from '@wildalert/shared';
+import type { Alert, PlausibilityCheck, VerificationChange, VerificationDecision } from '@wildalert/shared';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { afterStaffFailure, csrfHeaders, sessionEnded, staffMeKey, staffWrite, type StaffMe } from '../../../lib/staff-session.ts';
 
@@ -83,20 +83,6 @@ export function useVerdict(me: StaffMe) {
     // The lists and the alert's history: a verdict that failed half-way (judged, not hidden) shows as it stands.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
   });
-}
-
-/** One change of an alert's level, as GET /moderation/alerts/{id}/verification lists it. */
-export interface VerificationChange {
-  level: string;
-  previousLevel: string;
-  by: string;
-  organisationId: string | null;
-  accountId: string | null;
-  animalFrom: string | null;
-  animalTo: string | null;
-  reason: string | null;
-  note: string | null;
-  at: string;
 }
 
 /** An alert's changes of level, oldest first, asked for only when the moderator opens them. */
