@@ -8,6 +8,9 @@ import { ANIMAL_KEYS as ANIMAL_KEYS_FOR_DECISIONS } from './animals.ts';
 import { NamesSchema } from './names.ts';
 import { VERIFICATION_BY, VERIFICATION_LEVELS, REJECTION_REASONS } from './verification-levels.ts';
 
+/** The longest public note a moderator's correction or rejection carries. */
+export const VERIFICATION_NOTE_MAX = 300;
+
 export const VerificationSchema = Type.Object(
   {
     level: Type.Enum([...VERIFICATION_LEVELS], {
@@ -38,7 +41,7 @@ export const VerificationDecisionSchema = Type.Union([
     {
       level: Type.Literal('corrected'),
       animal: Type.Enum([...ANIMAL_KEYS_FOR_DECISIONS], { description: 'The right animal, a key from GET /Animals' }),
-      note: Type.Optional(Type.String({ maxLength: 300, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' })),
+      note: Type.Optional(Type.String({ maxLength: VERIFICATION_NOTE_MAX, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' })),
     },
     { additionalProperties: false },
   ),
@@ -46,7 +49,7 @@ export const VerificationDecisionSchema = Type.Union([
     {
       level: Type.Literal('rejected'),
       reason: Type.Enum([...REJECTION_REASONS]),
-      note: Type.Optional(Type.String({ maxLength: 300, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' })),
+      note: Type.Optional(Type.String({ maxLength: VERIFICATION_NOTE_MAX, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' })),
     },
     { additionalProperties: false },
   ),

@@ -22,7 +22,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ANIMALS, REJECTION_REASONS, type VerificationDecision } from '@wildalert/shared';
+import { ANIMALS, REJECTION_REASONS, VERIFICATION_NOTE_MAX, type VerificationDecision } from '@wildalert/shared';
 import { VerificationLevel } from '../../../components/verification.tsx';
 import { animalNameOf, t, type MessageKey } from '../../../i18n/i18n.ts';
 import { fullDateTime } from '../../../lib/format.ts';
@@ -30,8 +30,6 @@ import type { StaffMe } from '../../../lib/staff-session.ts';
 import { useVerdict, useVerificationHistory, type ModeratedAlert, type Verdict } from '../api/moderation-api.ts';
 import { verdictFailure } from './verdict-failure.ts';
 
-/** As the API takes it (VerificationDecisionSchema). */
-const NOTE_MAX = 300;
 const TARGET = { minHeight: 44 };
 type Rejection = (typeof REJECTION_REASONS)[number];
 
@@ -254,9 +252,9 @@ function NoteField({ value, onChange, required = false, error }: { value: string
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error !== undefined}
-      helperText={error ?? t('moderation.trust.noteHelp', { count: value.length, max: NOTE_MAX })}
+      helperText={error ?? t('moderation.trust.noteHelp', { count: value.length, max: VERIFICATION_NOTE_MAX })}
       // Always above the field: as a placeholder it is cut short on a 320 px phone.
-      slotProps={{ htmlInput: { maxLength: NOTE_MAX }, inputLabel: { shrink: true } }}
+      slotProps={{ htmlInput: { maxLength: VERIFICATION_NOTE_MAX }, inputLabel: { shrink: true } }}
     />
   );
 }
