@@ -26,7 +26,8 @@ test('a reporter follows their report, hears of each official step, and of none 
   const sub = push.subscribe();
   await useStandInSubscription(page, sub);
   await page.goto('addAlert');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(true);
+  // Installed, not only registered: going offline below while it still downloads the app would fail its install and unregister it.
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.getByRole('radio', { name: 'Dzik' }).tap();
   await page.getByRole('textbox', { name: 'Szerokość, długość' }).fill(`${KRAKOW.latitude}, ${KRAKOW.longitude}`);
   await page.getByRole('button', { name: 'Ustaw' }).tap();

@@ -12,6 +12,7 @@ import { SkipLink } from '../components/skip-link.tsx';
 import { paths } from '../config/paths.ts';
 import { t, useLanguage } from '../i18n/i18n.ts';
 import { useAfterFirstPaint } from '../lib/later.ts';
+import { useHasMyReports } from '../lib/my-reports-store.ts';
 
 /** Alerts waiting for a connection: loaded once the page has loaded and the browser is idle, shown only when there are any. */
 const OutboxPanel = lazy(() =>
@@ -29,8 +30,26 @@ export function Header() {
       <Link to={paths.map} className="wa-logo-link">
         <Logo title={t('app.logoLabel')} />
       </Link>
+      <MyReportsLink />
       <LanguageSwitcher />
     </header>
+  );
+}
+
+/**
+ * "Moje zgłoszenia", once this device has sent a report: on a phone its icon alone (the name is
+ * still its accessible name), beside it on a wider screen. Before the first report there is
+ * nothing to list, and index.html's first paint has no such link: nothing moves when it comes.
+ */
+function MyReportsLink() {
+  if (!useHasMyReports()) return null;
+  return (
+    <Link to={paths.myReports} className="wa-mine-link">
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d="M6 2h9l5 5v15H6zm8 1.5V8h4.5zM8.5 11v1.6h9V11zm0 3.5v1.6h9v-1.6zm0 3.5v1.6h6V18z" />
+      </svg>
+      <span className="wa-mine-link-text">{t('myReports.link')}</span>
+    </Link>
   );
 }
 

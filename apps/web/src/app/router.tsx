@@ -100,6 +100,8 @@ const EmailConfirmScreen = lazy(() => loadEmailLinks().then((m) => ({ default: m
 const EmailUnsubscribeScreen = lazy(() => loadEmailLinks().then((m) => ({ default: m.UnsubscribeScreen })));
 
 const AddAlertScreen = lazyThemed(withMessages('add-alert', () => import('./routes/add-alert.tsx')));
+// The device's own reports (issue 34), with the messages of following one (its cards offer it).
+const MyReportsScreen = lazyThemed(withMessages('follow', () => import('../features/my-reports/components/my-reports-screen.tsx')));
 const TestScreen = lazyThemed(withMessages('self-check', () => import('../features/self-check/components/test-screen.tsx')));
 // With the official messages: each alert's verification level says itself as the popup does.
 const ModerationScreen = lazyThemed(withMessages('moderation', withMessages('staff', withMessages('official', () => import('./routes/moderation.tsx')))));
@@ -155,6 +157,7 @@ function guarded(name: string, screen: ReactNode) {
 const screensByPath: Record<string, { preload(): Promise<unknown> }> = {
   [paths.addAlert]: AddAlertScreen,
   [paths.test]: TestScreen,
+  [paths.myReports]: MyReportsScreen,
   [paths.moderation]: ModerationScreen,
   [paths.staffSignIn]: StaffSignInScreen,
   [paths.staffInvite]: StaffInviteScreen,
@@ -187,6 +190,7 @@ export function AppRoutes() {
         <Route path={paths.alert} element={guarded('map', mapScreen)} />
         <Route path={paths.addAlert} element={guarded('add-alert', <AddAlertScreen />)} />
         <Route path={paths.test} element={guarded('test', <TestScreen />)} />
+        <Route path={paths.myReports} element={guarded('my-reports', <MyReportsScreen />)} />
         <Route path={paths.emailConfirm} element={guarded('email-confirm', <EmailConfirmScreen />)} />
         <Route path={paths.emailUnsubscribe} element={guarded('email-unsubscribe', <EmailUnsubscribeScreen />)} />
         <Route path={paths.moderation} element={guarded('moderation', <ModerationScreen />)} />

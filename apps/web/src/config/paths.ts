@@ -4,6 +4,8 @@ export const paths = {
   map: '/',
   addAlert: '/addAlert',
   test: '/test',
+  /** The reports this device sent (kept on the device), with their state and the offer to follow each (issue 34). */
+  myReports: '/my-reports',
   /** The moderators' screen (a staff session of role moderator or above). */
   moderation: '/moderation',
   /** Staff sign-in: a passkey, or the city's single sign-on; `?error=` a single sign-on failure, `?next=` where to go after. */

@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_REPORTS, myReport, rememberReport, setFollowed } from './my-reports.ts';
+import { KEPT_REPORTS, myReport, rememberReport, setFollowed, useMyReports } from './my-reports.ts';
 
 const KEY = 'k'.repeat(43);
 
@@ -29,5 +30,14 @@ describe("the device's own reports", () => {
     expect(myReport('a1')).toBeUndefined();
     rememberReport('b', KEY);
     expect(myReport('b')).toMatchObject({ key: KEY });
+  });
+
+  it('lists the reports the newest first, and again when the outbox remembers another', () => {
+    rememberReport('older', KEY, '2026-11-01T10:00:00.000Z');
+    rememberReport('newer', KEY, '2026-11-02T10:00:00.000Z');
+    const { result } = renderHook(() => useMyReports());
+    expect(result.current.map((r) => r.alertId)).toEqual(['newer', 'older']);
+    act(() => rememberReport('newest', KEY, '2026-11-03T10:00:00.000Z'));
+    expect(result.current.map((r) => r.alertId)).toEqual(['newest', 'newer', 'older']);
   });
 });

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { MY_REPORTS_KEY, myReportsChanged, storedMyReports, subscribeMyReports } from './my-reports-store.ts';
 
 /**
  * The reports this device sent, kept on the device (localStorage): each alert's Alert-Key, the
@@ -15,18 +16,18 @@ export interface MyReport {
   followedWith?: string;
 }
 
-const STORAGE_KEY = 'wildalert-my-reports';
 /** The newest this many: a report older than a few dozen others is long settled. */
 export const KEPT_REPORTS = 50;
 
 type Reports = Record<string, MyReport>;
 
-/** Who shows whether an alert is this device's (a popup open while its report's photos were still sending). */
-const listeners = new Set<() => void>();
-
 function read(): Reports {
+  return parse(storedMyReports());
+}
+
+function parse(text: string | null): Reports {
   try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as unknown;
+    const parsed = JSON.parse(text ?? '{}') as unknown;
     return parsed && typeof parsed === 'object' ? (parsed as Reports) : {};
   } catch {
     // No storage (a private window's) or unreadable: nothing remembered.
@@ -39,11 +40,11 @@ function write(reports: Reports): void {
     .sort(([, a], [, b]) => b.at.localeCompare(a.at))
     .slice(0, KEPT_REPORTS);
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(newest)));
+    localStorage.setItem(MY_REPORTS_KEY, JSON.stringify(Object.fromEntries(newest)));
   } catch {
     // Full or forbidden: the report is still sent; only following it later is lost.
   }
-  for (const listener of listeners) listener();
+  myReportsChanged();
 }
 
 /** Remembers that this device reported `alertId` (the outbox calls it once the server stored it). */
@@ -60,12 +61,20 @@ export function myReport(alertId: string): MyReport | undefined {
 
 /** Whether this device reported `alertId`, and again whenever that changes (the outbox remembering it once it is sent). */
 export function useIsMyReport(alertId: string): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => myReport(alertId) !== undefined,
+  return useSyncExternalStore(subscribeMyReports, () => myReport(alertId) !== undefined);
+}
+
+/** The alerts this device reported, the newest first, kept current. */
+export function useMyReports(): { alertId: string; report: MyReport }[] {
+  const text = useSyncExternalStore(subscribeMyReports, storedMyReports);
+  return useMemo(
+    () =>
+      Object.entries(parse(text))
+        // An entry written by an older app without its time is still listed, last.
+        .map(([alertId, report]): [string, MyReport] => [alertId, { ...report, at: typeof report.at === 'string' ? report.at : '' }])
+        .sort(([, a], [, b]) => b.at.localeCompare(a.at))
+        .map(([alertId, report]) => ({ alertId, report })),
+    [text],
   );
 }
 

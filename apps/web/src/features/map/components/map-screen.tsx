@@ -21,7 +21,7 @@ import { clockTime } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAfterFirstPaint } from '../../../lib/later.ts';
 import { useLiveAlerts } from '../api/alert-stream.ts';
-import { alertQueryKey } from '../api/get-alert.ts';
+import { alertQueryKey } from '../../../lib/get-alert.ts';
 import { alertsSearch, useAlerts } from '../api/get-alerts.ts';
 import { refreshTiles, useAlertTiles } from '../api/get-tiles.ts';
 import { useAlertsArea } from '../hooks/use-alerts-area.ts';

@@ -3,15 +3,16 @@
  * cannot be shown. A permalink that came with a view in its address keeps that view.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { t } from '../../../i18n/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mapView, type MapView } from '../../../lib/map-view.ts';
-import { useAlert } from '../api/get-alert.ts';
+import { alertQuery } from '../../../lib/get-alert.ts';
 import { ALERT_ZOOM } from './use-start-view.ts';
 
 export function useFocusedAlert(id: string | undefined, addressView: MapView | undefined) {
   const [keepViewFor] = useState(() => (addressView ? id : undefined));
-  const focused = useAlert(id);
+  const focused = useQuery(alertQuery(id));
   const alert = focused.data?.data;
   useEffect(() => {
     if (!alert || alert.id === keepViewFor) return;
