@@ -10,7 +10,7 @@ import type { PushPayload } from '@wildalert/shared';
 import type { BrowserSubscription } from '@wildalert/test-support';
 import { expect } from '../support/fixtures.ts';
 import { seriousA11yViolations } from '../support/axe.ts';
-import { KRAKOW, PHONE, popup, sidewaysOverflow } from '../support/app.ts';
+import { KRAKOW, PHONE, popup, reportAggressiveBoar, sidewaysOverflow } from '../support/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { useStandInSubscription, withPush as test } from '../support/push.ts';
 
@@ -28,12 +28,7 @@ test('a reporter follows their report, hears of each official step, and of none 
   await page.goto('addAlert');
   // Installed, not only registered: going offline below while it still downloads the app would fail its install and unregister it.
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.getByRole('radio', { name: 'Dzik' }).tap();
-  await page.getByRole('textbox', { name: 'Szerokość, długość' }).fill(`${KRAKOW.latitude}, ${KRAKOW.longitude}`);
-  await page.getByRole('button', { name: 'Ustaw' }).tap();
-  await page.getByRole('button', { name: 'agresywne', exact: true }).tap();
-  await page.getByRole('button', { name: 'Zgłoś' }).tap();
-  await expect(page.getByText('Dziękujemy! Zgłoszenie dodane.')).toBeVisible();
+  await reportAggressiveBoar(page);
   const [alert] = await wildalert.searchAlerts({ Latitude: KRAKOW.latitude, Longitude: KRAKOW.longitude, Radius: 1 });
   const mine = (p: { endpoint: string }) => p.endpoint === sub.endpoint;
 

@@ -9,7 +9,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { Alert } from '@wildalert/shared';
 import { expect, test, type WildAlertServer } from '../support/fixtures.ts';
-import { KRAKOW, PHONE, popup, usable } from '../support/app.ts';
+import { KRAKOW, PHONE, popup, reportAggressiveBoar, usable } from '../support/app.ts';
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
@@ -52,12 +52,7 @@ test('a resident finds the report they sent in "Moje zgłoszenia", confirmed and
   await remembered(page, [hidden]);
 
   await page.goto('addAlert');
-  await page.getByRole('radio', { name: 'Dzik' }).tap();
-  await page.getByRole('textbox', { name: 'Szerokość, długość' }).fill(`${KRAKOW.latitude}, ${KRAKOW.longitude}`);
-  await page.getByRole('button', { name: 'Ustaw' }).tap();
-  await page.getByRole('button', { name: 'agresywne', exact: true }).tap();
-  await page.getByRole('button', { name: 'Zgłoś' }).tap();
-  await expect(page.getByText('Dziękujemy! Zgłoszenie dodane.')).toBeVisible();
+  await reportAggressiveBoar(page);
   const [boar] = (await wildalert.searchAlerts({ Latitude: KRAKOW.latitude, Longitude: KRAKOW.longitude, Radius: 1 })).filter((a) => a.animal === 'boar');
 
   // The header's link, a finger's size, leads to the list: the boar just sent first.

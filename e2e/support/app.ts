@@ -90,3 +90,13 @@ export async function positionAnswered(page: Page) {
   await page.evaluate(() => (window as unknown as { positionAnswered: Promise<void> }).positionAnswered);
   await mapAtRest(page);
 }
+
+/** On the open add form of a touch phone, in Polish: an aggressive boar at KRAKOW, sent as a resident sends it, until the thanks show. */
+export async function reportAggressiveBoar(page: Page) {
+  await page.getByRole('radio', { name: 'Dzik' }).tap();
+  await page.getByRole('textbox', { name: 'Szerokość, długość' }).fill(`${KRAKOW.latitude}, ${KRAKOW.longitude}`);
+  await page.getByRole('button', { name: 'Ustaw' }).tap();
+  await page.getByRole('button', { name: 'agresywne', exact: true }).tap();
+  await page.getByRole('button', { name: 'Zgłoś' }).tap();
+  await expect(page.getByText('Dziękujemy! Zgłoszenie dodane.')).toBeVisible();
+}
