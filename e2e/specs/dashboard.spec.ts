@@ -16,7 +16,7 @@ test.use({ serverOptions: { engine: 'postgres', env: { DASHBOARD_PUBLIC: 'true' 
 // Three widths, each checked by axe, on a host shared with other runs.
 test.describe.configure({ timeout: 150_000 });
 
-/** Reports in the bundled example's quarters of Kraków: boars and foxes, this month. */
+/** Reports in the bundled example's quarters of Kraków: boars and foxes, this month; a moderator confirms a boar and rejects the roe deer. */
 async function seed(server: WildAlertServer, page: Page) {
   const reports = [
     { latitude: 50.07, longitude: 19.9, animal: 'boar', behaviour: 'aggressive' },
@@ -25,13 +25,23 @@ async function seed(server: WildAlertServer, page: Page) {
     { latitude: 50.03, longitude: 20.0, animal: 'fox', behaviour: 'calm' },
     { latitude: 50.02, longitude: 19.9, animal: 'roe-deer' },
   ];
-  for (const report of reports) expect((await page.request.post(`${server.origin}/Alerts`, { data: report })).status()).toBe(201);
+  const ids: string[] = [];
+  for (const report of reports) {
+    const res = await page.request.post(`${server.origin}/Alerts`, { data: report });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { data: { id: string } }).data.id);
+  }
+  const moderator = await server.staffToken('moderator');
+  for (const [id, decision] of [[ids[0], { level: 'confirmed' }], [ids[4], { level: 'rejected', reason: 'hoax' }]] as const) {
+    const res = await page.request.post(`${server.origin}/moderation/alerts/${id}/verification`, { headers: { authorization: `Bearer ${moderator}` }, data: decision });
+    expect(res.status(), await res.text()).toBe(200);
+  }
 }
 
 const LANGS = [
-  { lang: 'pl', title: 'Pulpit miasta', trend: 'Zgłoszenia w czasie', areas: 'Obszary', hours: 'Pory dnia i dni tygodnia', behaviours: 'Zachowanie', nw: 'Północny zachód', boar: 'Dzik', animal: 'Zwierzę', csv: 'Pobierz CSV' },
-  { lang: 'en', title: "The city's dashboard", trend: 'Reports over time', areas: 'Areas', hours: 'Hours and weekdays', behaviours: 'Behaviour', nw: 'Północny zachód', boar: 'Wild boar', animal: 'Animal', csv: 'Download CSV' },
-  { lang: 'uk', title: 'Панель міста', trend: 'Повідомлення з часом', areas: 'Райони', hours: 'Години та дні тижня', behaviours: 'Поведінка', nw: 'Północny zachód', boar: 'Дикий кабан', animal: 'Тварина', csv: 'Завантажити CSV' },
+  { lang: 'pl', title: 'Pulpit miasta', trend: 'Zgłoszenia w czasie', areas: 'Obszary', hours: 'Pory dnia i dni tygodnia', behaviours: 'Zachowanie', verification: 'Weryfikacja', levels: ['niesprawdzone', 'prawdopodobne', 'potwierdzone', 'poprawione', 'odrzucone'], nw: 'Północny zachód', boar: 'Dzik', animal: 'Zwierzę', csv: 'Pobierz CSV' },
+  { lang: 'en', title: "The city's dashboard", trend: 'Reports over time', areas: 'Areas', hours: 'Hours and weekdays', behaviours: 'Behaviour', verification: 'Verification', levels: ['unverified', 'likely', 'confirmed', 'corrected', 'rejected'], nw: 'Północny zachód', boar: 'Wild boar', animal: 'Animal', csv: 'Download CSV' },
+  { lang: 'uk', title: 'Панель міста', trend: 'Повідомлення з часом', areas: 'Райони', hours: 'Години та дні тижня', behaviours: 'Поведінка', verification: 'Перевірка', levels: ['неперевірене', 'ймовірне', 'підтверджене', 'виправлене', 'відхилене'], nw: 'Północny zachód', boar: 'Дикий кабан', animal: 'Тварина', csv: 'Завантажити CSV' },
 ];
 
 for (const l of LANGS) {
@@ -41,7 +51,7 @@ for (const l of LANGS) {
       await page.setViewportSize(viewport);
       await page.goto(`${wildalert.origin}/WildAlertApp/dashboard?lang=${l.lang}`);
       await expect(page.getByRole('heading', { level: 1, name: l.title })).toBeVisible();
-      for (const title of [l.trend, l.areas, l.hours, l.behaviours]) {
+      for (const title of [l.trend, l.areas, l.hours, l.behaviours, l.verification]) {
         const section = page.getByRole('region', { name: title, exact: true });
         await expect(section.locator('.wa-dashboard-figure svg, .leaflet-container').first()).toBeVisible();
         await expect(section.getByRole('region', { name: new RegExp(title) }).getByRole('table')).toBeVisible();
@@ -51,6 +61,10 @@ for (const l of LANGS) {
       await expect(ranked.getByRole('row').nth(1)).toContainText(l.nw);
       await expect(ranked.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('3');
       await expect(page.locator('.leaflet-interactive')).toHaveCount(4);
+      // Every level in its order, none left out: three unchecked, the boar confirmed, the roe deer rejected.
+      const levels = page.getByRole('region', { name: l.verification, exact: true }).getByRole('table');
+      await expect(levels.getByRole('rowheader')).toHaveText(l.levels);
+      await expect(levels.getByRole('cell')).toHaveText(['3', '0', '1', '0', '1']);
       // The public dashboard has no response times.
       await expect(page.locator('#response')).toHaveCount(0);
       await usable(page);
@@ -99,8 +113,8 @@ test("the staff's dashboard adds response times, and prints as the month's repor
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Drukuj raport' })).toBeHidden();
   await expect(page.getByRole('navigation')).toBeHidden();
-  // Four charts (a chart with a legend is a figure of two or three SVGs) and the areas' map, each drawn on the page to print.
-  await expect(page.locator('.wa-dashboard-figure')).toHaveCount(4);
+  // Five charts (a chart with a legend is a figure of two or three SVGs) and the areas' map, each drawn on the page to print.
+  await expect(page.locator('.wa-dashboard-figure')).toHaveCount(5);
   await expect(page.locator('.wa-dashboard-map path.leaflet-interactive')).toHaveCount(4);
   for (const chart of await page.locator('.wa-dashboard-figure').all()) await expect(chart.locator('svg[viewBox]').last()).toBeVisible();
   const pdf = await page.pdf({ format: 'A4', printBackground: true });

@@ -1,18 +1,19 @@
 /**
  * The city's dashboard (issue 37): counts of alerts by period and animal (with the same period a
- * year earlier), by area, by hour of day × weekday in the city's time zone, by behaviour, and
- * (staff only) how fast each organisation answered. One query string filters every view.
+ * year earlier), by area, by hour of day × weekday in the city's time zone, by behaviour, by
+ * verification level, and (staff only) how fast each organisation answered. One query string filters every view.
  */
 import { Type, type Static } from 'typebox';
 import { AnimalKeySchema } from './schemas.ts';
 import { SightingFields } from './sighting.ts';
 import { NamesSchema } from './names.ts';
+import { VERIFICATION_LEVELS } from './verification-levels.ts';
 
 /** The longest range one view counts: five years, so that no request scans all of history. */
 export const DASHBOARD_MAX_DAYS = 5 * 366;
 
 /** The views; `response` is the staff's only. */
-export type DashboardView = 'trend' | 'areas' | 'hours' | 'behaviours' | 'response';
+export type DashboardView = 'trend' | 'areas' | 'hours' | 'behaviours' | 'verification' | 'response';
 
 export const DashboardQuerySchema = Type.Object(
   {
@@ -84,6 +85,18 @@ export const BehavioursResponseSchema = Type.Object({
   ),
 });
 export type BehavioursResponse = Static<typeof BehavioursResponseSchema>;
+
+export const VerificationCountsSchema = Type.Object({
+  range: RangeSchema,
+  data: Type.Array(
+    Type.Object({
+      level: Type.Enum([...VERIFICATION_LEVELS], { description: 'A verification level (see an alert\'s `verification.level`)' }),
+      count: Type.Integer({ minimum: 0 }),
+    }),
+    { description: 'Every level, in the levels\' order (unverified, likely, confirmed, corrected, rejected), none left out: alerts at each now' },
+  ),
+});
+export type VerificationCounts = Static<typeof VerificationCountsSchema>;
 
 export const ResponseTimesSchema = Type.Object({
   range: RangeSchema,

@@ -112,7 +112,7 @@ export default fp(
           { name: 'push', description: 'Area alerts by web push, without an account' },
           { name: 'email', description: 'Area alerts by e-mail: double opt-in, digests, one-click unsubscribe, bounces' },
           { name: 'places', description: "Place search through the server's geocoder" },
-          { name: 'dashboard', description: "The city's dashboard: alerts by period, area, hour and behaviour; response times (staff)" },
+          { name: 'dashboard', description: "The city's dashboard: alerts by period, area, hour, behaviour and verification level; response times (staff)" },
           { name: 'operations', description: 'Health' },
         ],
         components: {

@@ -1,10 +1,11 @@
 /**
  * The SQL of the dashboard (issue 37): alerts counted by period and animal (and the same period a
- * year earlier), by area, by weekday × hour and by behaviour, and each organisation's median
+ * year earlier), by area, by weekday × hour, by behaviour and by verification level, and each organisation's median
  * times to acknowledge and to resolve. Days, weeks, months and hours are the city's (its time
  * zone), so a week or an hour across a daylight-saving change is the one a resident lived.
  * Hidden alerts are never counted.
  */
+import { VERIFICATION_LEVELS, type VerificationLevel } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import type { AreaFeature } from './areas-file.ts';
 import { ConfigError } from '../lib/config-error.ts';
@@ -98,6 +99,12 @@ const HOURS_SQL = (placement: Placement) => `
     ) days
   )) AS body`;
 
+/** $6 the levels in their order: each listed, those with no alert at 0. */
+const VERIFICATION_SQL = (placement: Placement) => `
+  WITH c AS (SELECT a.verification AS level, count(*)::int AS n FROM alerts a WHERE ${filtered(placement)} GROUP BY 1)
+  SELECT json_build_object('data', json_agg(json_build_object('level', l.level, 'count', coalesce(c.n, 0)) ORDER BY l.i)) AS body
+  FROM unnest($6::text[]) WITH ORDINALITY AS l(level, i) LEFT JOIN c USING (level)`;
+
 const BEHAVIOURS_SQL = (placement: Placement) => `
   SELECT json_build_object('data', coalesce(json_agg(json_build_object('behaviour', behaviour, 'count', n) ORDER BY n DESC, behaviour NULLS LAST), '[]'::json)) AS body
   FROM (SELECT a.behaviour, count(*)::int AS n FROM alerts a WHERE ${filtered(placement)} GROUP BY 1) b`;
@@ -139,6 +146,8 @@ export function dashboardRepository(db: Database) {
     hours: (f: DashboardFilter, placement: Placement) => body<{ counts: number[][] }>(HOURS_SQL(placement), params(f)),
     behaviours: (f: DashboardFilter, placement: Placement) =>
       body<{ data: Array<{ behaviour: string | null; count: number }> }>(BEHAVIOURS_SQL(placement), params(f)),
+    verification: (f: DashboardFilter, placement: Placement) =>
+      body<{ data: Array<{ level: VerificationLevel; count: number }> }>(VERIFICATION_SQL(placement), [...params(f), VERIFICATION_LEVELS]),
     response: (f: DashboardFilter) => body<{ data: ResponseRow[] }>(RESPONSE_SQL, params(f)),
 
     /** The names of the areas in the database, in the file's order. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreasResponse, BehavioursResponse, HoursResponse, ResponseTimes, TrendResponse } from '@wildalert/shared';
+import { VERIFICATION_LEVELS, type AreasResponse, type BehavioursResponse, type HoursResponse, type ResponseTimes, type TrendResponse, type VerificationCounts } from '@wildalert/shared';
 import { createTestApp, organisationId, postAlert, staffToken, type TestApp } from '../../test/helpers.ts';
 import { todayIn } from '../services/dashboard-service.ts';
 
@@ -27,24 +27,26 @@ interface Fixture {
   where: { latitude: number; longitude: number };
   area: 'Zachód' | 'Wschód' | null;
   hidden?: boolean;
+  /** Set in the table, as the moderation and the evidence rules would (unverified if absent). */
+  level?: 'likely' | 'confirmed' | 'corrected' | 'rejected';
 }
 
 // Summer time in Poland began on 2026-03-29 at 01:00 UTC and ends on 2026-10-25 at 01:00 UTC
 // (2025-10-26 the year before): the clock's hours and weeks there, not UTC's.
 const FIXTURE: Fixture[] = [
-  { at: '2026-03-29T00:30:00Z', animal: 'boar', behaviour: 'aggressive', where: WEST, area: 'Zachód' }, // Sun 01:30 CET
+  { at: '2026-03-29T00:30:00Z', animal: 'boar', behaviour: 'aggressive', where: WEST, area: 'Zachód', level: 'confirmed' }, // Sun 01:30 CET
   { at: '2026-03-29T01:30:00Z', animal: 'boar', where: WEST, area: 'Zachód' }, // Sun 03:30 CEST: there was no 02:00
-  { at: '2026-03-29T21:30:00Z', animal: 'fox', behaviour: 'calm', where: EAST, area: 'Wschód' }, // Sun 23:30 CEST
+  { at: '2026-03-29T21:30:00Z', animal: 'fox', behaviour: 'calm', where: EAST, area: 'Wschód', level: 'likely' }, // Sun 23:30 CEST
   { at: '2026-03-29T22:30:00Z', animal: 'fox', behaviour: 'injured', where: EAST, area: 'Wschód' }, // Mon 30th 00:30 CEST: the next week
-  { at: '2026-10-25T00:30:00Z', animal: 'boar', behaviour: 'aggressive', where: BORDER, area: 'Zachód' }, // Sun 02:30 CEST
+  { at: '2026-10-25T00:30:00Z', animal: 'boar', behaviour: 'aggressive', where: BORDER, area: 'Zachód', level: 'confirmed' }, // Sun 02:30 CEST
   { at: '2026-10-25T01:30:00Z', animal: 'boar', behaviour: 'dead-on-road', where: BORDER, area: 'Zachód' }, // Sun 02:30 CET, again
-  { at: '2026-10-25T23:30:00Z', animal: 'roe-deer', where: OUTSIDE, area: null }, // Mon 26th 00:30 CET
+  { at: '2026-10-25T23:30:00Z', animal: 'roe-deer', where: OUTSIDE, area: null, level: 'corrected' }, // Mon 26th 00:30 CET
   { at: '2026-02-28T23:30:00Z', animal: 'boar', behaviour: 'found-dead', where: EAST, area: 'Wschód' }, // 1 March 00:30 CET
   { at: '2025-03-31T10:00:00Z', animal: 'boar', behaviour: 'calm', where: WEST, area: 'Zachód' }, // a year earlier: 364 days before Mon 2026-03-30
-  { at: '2025-10-26T00:30:00Z', animal: 'fox', where: WEST, area: 'Zachód' }, // a year earlier, on its own DST Sunday
+  { at: '2025-10-26T00:30:00Z', animal: 'fox', where: WEST, area: 'Zachód', level: 'likely' }, // a year earlier, on its own DST Sunday
   { at: '2025-12-31T23:30:00Z', animal: 'boar', where: WEST, area: 'Zachód' }, // 1 January 2026 00:30 CET: in the range
   { at: '2026-12-31T23:30:00Z', animal: 'boar', where: WEST, area: 'Zachód' }, // 1 January 2027 00:30 CET: after it
-  { at: '2026-05-05T10:00:00Z', animal: 'boar', where: WEST, area: 'Zachód', hidden: true }, // hidden: never counted
+  { at: '2026-05-05T10:00:00Z', animal: 'boar', where: WEST, area: 'Zachód', hidden: true, level: 'rejected' }, // hidden: never counted
 ];
 const RANGE = 'from=2026-01-01&to=2026-12-31';
 
@@ -75,6 +77,10 @@ beforeAll(async () => {
   const ids: string[] = [];
   for (const f of FIXTURE) ids.push((await postAlert(t.app, { ...f.where, animal: f.animal, ...(f.behaviour ? { behaviour: f.behaviour } : {}) })).id);
   await t.app.db.query('UPDATE alerts SET created_at = v.at FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at) WHERE alerts.id = v.id', [ids, FIXTURE.map((f) => f.at)]);
+  await t.app.db.query('UPDATE alerts SET verification = v.level FROM unnest($1::uuid[], $2::text[]) AS v(id, level) WHERE alerts.id = v.id', [
+    ids,
+    FIXTURE.map((f) => f.level ?? 'unverified'),
+  ]);
   await t.app.db.query(`UPDATE alerts SET hidden = true, hidden_at = now(), hidden_by = 'moderator' WHERE id = ANY ($1::uuid[])`, [ids.filter((_, i) => FIXTURE[i]!.hidden)]);
 });
 afterAll(async () => {
@@ -151,6 +157,36 @@ describe('each view equals a direct count of the alerts', () => {
     expect(behaviours.data[0]).toEqual({ behaviour: null, count: 3 });
   });
 
+  it('by verification level: every level in its order, each equal to a direct count, hidden alerts not counted', async () => {
+    /** The direct count: alerts created within the city's days, not hidden, at `level`, with the animals and the (first-listed) area asked for. */
+    const direct = async (level: string, { animal, area }: { animal?: string; area?: string } = {}) => {
+      const [row] = await t.app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM alerts a
+         WHERE NOT a.hidden AND a.verification = $1
+           AND a.created_at >= ('2026-01-01'::timestamp AT TIME ZONE $2) AND a.created_at < ('2027-01-01'::timestamp AT TIME ZONE $2)
+           AND ($3::text IS NULL OR a.animal = $3)
+           AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM dashboard_areas d WHERE d.name = $4 AND ST_Covers(d.shape, a.location::geometry)))`,
+        [level, TZ, animal ?? null, area ?? null],
+      );
+      return row!.n;
+    };
+    for (const [query, filter] of [
+      ['', {}],
+      ['&animal=boar', { animal: 'boar' }],
+      [`&area=${encodeURIComponent('Zachód')}`, { area: 'Zachód' }],
+    ] as const) {
+      const levels = await get<VerificationCounts>(`/staff/dashboard/verification?${RANGE}${query}`);
+      expect(levels.data.map((l) => l.level), query).toEqual([...VERIFICATION_LEVELS]);
+      for (const { level, count } of levels.data) expect(count, `${level}${query}`).toBe(await direct(level, filter));
+    }
+    // Read by a person: the hidden rejected boar is not there, so none rejected; the fixture's levels, the rest unverified.
+    const all = await get<VerificationCounts>(`/staff/dashboard/verification?${RANGE}`);
+    const expected = VERIFICATION_LEVELS.map((level) => ({ level, count: counted.filter((f) => (f.level ?? 'unverified') === level).length }));
+    expect(all.data).toEqual(expected);
+    expect(all.data.find((l) => l.level === 'rejected')).toEqual({ level: 'rejected', count: 0 });
+    expect(all.data.find((l) => l.level === 'confirmed')).toEqual({ level: 'confirmed', count: 2 });
+  });
+
   it('by area: an alert on the border between two counts once, in the one listed first in the areas file', async () => {
     const areas = await get<AreasResponse>(`/staff/dashboard/areas?${RANGE}`);
     const west = counted.filter((f) => f.area === 'Zachód').length;
@@ -209,7 +245,7 @@ describe('response times per organisation (staff)', () => {
 
 describe('the public dashboard (DASHBOARD_PUBLIC)', () => {
   it('shows the same counts without any response detail, and has no response view', async () => {
-    for (const view of ['trend', 'areas', 'hours', 'behaviours']) {
+    for (const view of ['trend', 'areas', 'hours', 'behaviours', 'verification']) {
       const res = await t.app.inject({ method: 'GET', url: `/Dashboard/${view}?${RANGE}` });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toMatch(/organisation|acknowledg|resolved|MedianSeconds/i);
@@ -259,6 +295,31 @@ describe('kept current', () => {
   });
 });
 
+describe('kept current: verification levels', () => {
+  it('moves a count when a moderator changes a level, for staff and the public', async () => {
+    const today = todayIn(TZ);
+    const urls = [`/staff/dashboard/verification?from=${today}&to=${today}`, `/Dashboard/verification?from=${today}&to=${today}`];
+    const token = (url: string) => (url.startsWith('/staff') ? STAFF : undefined);
+    const counts = async (url: string) => Object.fromEntries((await get<VerificationCounts>(url, token(url))).data.map((l) => [l.level, l.count]));
+    const alert = await postAlert(t.app, { ...WEST, animal: 'fox' });
+    const before = await Promise.all(urls.map(counts));
+    const moderator = await staffToken(t.app, 'moderator');
+    const decide = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `/moderation/alerts/${alert.id}/verification`, headers: { authorization: `Bearer ${moderator}` }, payload });
+
+    const confirmed = await decide({ level: 'confirmed' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    for (const [i, url] of urls.entries()) {
+      expect(await counts(url), url).toEqual({ ...before[i], unverified: before[i]!.unverified! - 1, confirmed: before[i]!.confirmed! + 1 });
+    }
+    const rejected = await decide({ level: 'rejected', reason: 'hoax' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    for (const [i, url] of urls.entries()) {
+      expect(await counts(url), url).toEqual({ ...before[i], unverified: before[i]!.unverified! - 1, rejected: before[i]!.rejected! + 1 });
+    }
+  });
+});
+
 describe('the areas copied in at start', () => {
   it('refuses a shape that crosses itself, naming it, and keeps the areas there were', async () => {
     const bowTie = { type: 'Polygon' as const, coordinates: [[[19.9, 50.0], [20.0, 50.1], [20.0, 50.0], [19.9, 50.1], [19.9, 50.0]]] };
@@ -277,9 +338,11 @@ describe('bad filters', () => {
     ['an unknown animal', 'animal=dragon', 'animal'],
     ['a period that is none', 'period=fortnight', 'period'],
   ])('refuses %s with a 400 problem naming the parameter', async (_, query, field) => {
-    const res = await t.app.inject({ method: 'GET', url: `/staff/dashboard/hours?${query}`, headers: { authorization: `Bearer ${STAFF}` } });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(Object.keys(res.json<{ errors: object }>().errors)).toContain(field);
+    for (const url of [`/staff/dashboard/hours?${query}`, `/staff/dashboard/verification?${query}`, `/Dashboard/verification?${query}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: url.startsWith('/staff') ? { authorization: `Bearer ${STAFF}` } : {} });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(Object.keys(res.json<{ errors: object }>().errors)).toContain(field);
+    }
   });
 });

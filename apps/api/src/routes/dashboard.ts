@@ -17,6 +17,7 @@ import {
   HoursResponseSchema,
   ResponseTimesSchema,
   TrendResponseSchema,
+  VerificationCountsSchema,
   type DashboardView,
 } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../http/problem.ts';
@@ -32,6 +33,7 @@ const VIEWS: Record<DashboardView, { schema: TSchema; summary: string }> = {
   areas: { schema: AreasResponseSchema, summary: 'Alerts per area (AREAS_FILE), the most first' },
   hours: { schema: HoursResponseSchema, summary: "Alerts by weekday and hour of the day, in the city's time zone" },
   behaviours: { schema: BehavioursResponseSchema, summary: 'Alerts by what the animals were doing' },
+  verification: { schema: VerificationCountsSchema, summary: 'Alerts by verification level, every level listed' },
   response: { schema: ResponseTimesSchema, summary: "Each organisation's median time to acknowledge and to resolve its alerts" },
 };
 
@@ -102,8 +104,8 @@ const dashboard: FastifyPluginAsyncTypebox<{ publicDashboard: boolean; areas: re
     );
   };
 
-  routes('/staff/dashboard', 'staff', ['trend', 'areas', 'hours', 'behaviours', 'response']);
-  if (publicDashboard) routes('/Dashboard', 'public', ['trend', 'areas', 'hours', 'behaviours']);
+  routes('/staff/dashboard', 'staff', ['trend', 'areas', 'hours', 'behaviours', 'verification', 'response']);
+  if (publicDashboard) routes('/Dashboard', 'public', ['trend', 'areas', 'hours', 'behaviours', 'verification']);
 };
 
 export default fp(dashboard, {

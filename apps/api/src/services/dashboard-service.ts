@@ -70,6 +70,8 @@ export function dashboardService({ repository, cache, timeZone }: { repository: 
             return { range, ...(await repository.hours(filter, placement)) };
           case 'behaviours':
             return { range, ...(await repository.behaviours(filter, placement)) };
+          case 'verification':
+            return { range, ...(await repository.verification(filter, placement)) };
           case 'response':
             if (audience !== 'staff') throw new Error('Response times are the staff\'s only.');
             return { range, ...(await repository.response(filter)) };

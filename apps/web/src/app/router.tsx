@@ -116,9 +116,11 @@ const StaffInboxScreen = staffScreen(() => import('../features/staff/components/
 const StaffOrganisationsScreen = staffScreen(() => import('../features/staff/components/staff-organisations-screen.tsx'));
 const StaffNoticesScreen = staffScreen(withMessages('notices', () => import('../features/staff/components/notice-form.tsx')));
 const StaffWebhooksScreen = staffScreen(withMessages('webhooks', () => import('../features/staff/components/staff-webhooks-screen.tsx')));
-// The dashboard, with its chart library (Observable Plot): loaded only with it, never with the map.
-const StaffDashboardScreen = staffScreen(withMessages('dashboard', () => import('./routes/dashboard.tsx')));
-const PublicDashboardScreen = lazyThemed(withMessages('dashboard', () => import('./routes/dashboard.tsx').then((m) => ({ default: m.PublicDashboardRoute }))));
+// The dashboard, with its chart library (Observable Plot): loaded only with it, never with the map; with the
+// moderation messages, whose verification levels' names it shows.
+const dashboardMessages = <T,>(load: () => Promise<T>) => withMessages('dashboard', withMessages('moderation', load));
+const StaffDashboardScreen = staffScreen(dashboardMessages(() => import('./routes/dashboard.tsx')));
+const PublicDashboardScreen = lazyThemed(dashboardMessages(() => import('./routes/dashboard.tsx').then((m) => ({ default: m.PublicDashboardRoute }))));
 
 /** The embeddable map (/embed): read-only, in another site's frame. */
 function EmbedScreen() {

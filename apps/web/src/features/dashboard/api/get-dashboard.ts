@@ -1,6 +1,6 @@
 /** The dashboard's views (GET /staff/dashboard/{view}, or /Dashboard/{view} for everyone) and the areas' shapes. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AreasResponse, BehavioursResponse, HoursResponse, ResponseTimes, TrendResponse } from '@wildalert/shared';
+import type { AreasResponse, BehavioursResponse, HoursResponse, ResponseTimes, TrendResponse, VerificationCounts } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 
 export type Audience = 'staff' | 'public';
@@ -10,6 +10,7 @@ export interface Views {
   areas: AreasResponse;
   hours: HoursResponse;
   behaviours: BehavioursResponse;
+  verification: VerificationCounts;
   response: ResponseTimes;
 }
 

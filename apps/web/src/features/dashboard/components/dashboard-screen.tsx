@@ -1,6 +1,6 @@
 /**
  * The city's dashboard (issue 37): reports by period and animal beside a year earlier, by area
- * (a choropleth and a ranked table), by hour × weekday, by behaviour, and (staff) how fast each
+ * (a choropleth and a ranked table), by hour × weekday, by behaviour, by verification level, and (staff) how fast each
  * organisation answered. Every chart has its table beside it and a CSV download; the filters
  * live in the address; the page prints as the month's report.
  */
@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { ANIMALS } from '@wildalert/shared';
+import { ANIMALS, type VerificationLevel } from '@wildalert/shared';
 import { animalNameOf, language, t, useLanguage } from '../../../i18n/i18n.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -46,6 +46,8 @@ function duration(seconds: number | null): string {
 }
 /** Counts are whole: an axis marks whole numbers only, in the visitor's language. */
 const wholeTicks = (d: number) => (Number.isInteger(d) ? number(d) : '');
+/** The level's name as the moderators' screen says it (its messages load with the dashboard's). */
+const levelName = (level: VerificationLevel) => t(`moderation.trust.level.${level}`);
 const behaviourName = (b: string | null) => (b === null ? t('dashboard.behaviours.notSaid') : t(`sighting.behaviour.${b}` as Parameters<typeof t>[0]));
 
 export function DashboardScreen({ audience }: { audience: Audience }) {
@@ -73,6 +75,7 @@ export function DashboardScreen({ audience }: { audience: Audience }) {
       <Areas audience={audience} filters={filters} shapes={shapes.data?.features} />
       <Hours audience={audience} filters={filters} />
       <Behaviours audience={audience} filters={filters} />
+      <Verification audience={audience} filters={filters} />
       {audience === 'staff' && <Response filters={filters} />}
     </Box>
   );
@@ -355,6 +358,39 @@ function Behaviours({ audience, filters }: { audience: Audience; filters: Dashbo
   return (
     <Section id="behaviours" title={title} intro={t('dashboard.behaviours.intro')} actions={data && <CsvButton name={csvName('behaviours', data)} rows={() => [head, ...rows()]} />}>
       <ViewState query={query} isEmpty={(d) => d.data.length === 0}>
+        {() => (
+          <div className="wa-dashboard-pair">
+            <Figure title={title} draw={draw} height={80} />
+            <DataTable title={title} head={head} rows={rows()} />
+          </div>
+        )}
+      </ViewState>
+    </Section>
+  );
+}
+
+function Verification({ audience, filters }: { audience: Audience; filters: DashboardFilters }) {
+  const query = useDashboardView(audience, 'verification', apiQuery(filters));
+  const title = t('dashboard.verification.title');
+  const data = query.data;
+  const draw = useCallback(
+    (width: number) =>
+      Plot.plot({
+        width,
+        height: 40 + 28 * (data?.data.length ?? 0),
+        marginLeft: Math.min(width / 2, 12 + 6.5 * Math.max(0, ...(data?.data ?? []).map((d) => levelName(d.level).length))),
+        x: { grid: true, label: null, tickFormat: wholeTicks },
+        // The levels in their order, from the least trusted: every one, none at 0 included.
+        y: { label: null, domain: (data?.data ?? []).map((d) => levelName(d.level)) },
+        marks: [Plot.barX(data?.data ?? [], { x: 'count', y: (d: { level: VerificationLevel }) => levelName(d.level), fill: '#d95f0e' }), Plot.ruleX([0])],
+      }),
+    [data],
+  );
+  const head = [t('dashboard.verification.level'), t('dashboard.count')];
+  const rows = (): Rows => data?.data.map((l) => [levelName(l.level), l.count]) ?? [];
+  return (
+    <Section id="verification" title={title} intro={t('dashboard.verification.intro')} actions={data && <CsvButton name={csvName('verification', data)} rows={() => [head, ...rows()]} />}>
+      <ViewState query={query} isEmpty={(d) => d.data.every((l) => l.count === 0)}>
         {() => (
           <div className="wa-dashboard-pair">
             <Figure title={title} draw={draw} height={80} />
