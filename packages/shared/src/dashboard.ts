@@ -121,7 +121,7 @@ export const AreaShapesSchema = Type.Object(
 );
 
 /** At most this many addresses receive an organisation's monthly report. */
-export const MONTHLY_REPORT_MAX_ADDRESSES = 10;
+const MONTHLY_REPORT_MAX_ADDRESSES = 10;
 
 /**
  * An organisation's monthly report by e-mail (GET/PUT /staff/organisations/{id}/monthly-report):

@@ -18,7 +18,7 @@ import type { MailContent } from './messages.ts';
 /** How often an instance looks whether a month's reports are due or a retry's time came. */
 const POLL_MS = 60_000;
 /** The hour of the 1st (the city's time) from which last month's reports go. */
-export const SEND_FROM_HOUR = 6;
+const SEND_FROM_HOUR = 6;
 /** The areas a report names. */
 const TOP_AREAS = 5;
 const CLAIM_BATCH = 5;
@@ -37,7 +37,7 @@ function localParts(now: Date, timeZone: string): { year: number; month: number;
  * The month whose reports are due at `now` (its first day, YYYY-MM-DD): last month, from 06:00
  * on the 1st (the city's time); nothing before that hour on the 1st.
  */
-export function dueMonth(now: Date, timeZone: string): string | undefined {
+function dueMonth(now: Date, timeZone: string): string | undefined {
   const { year, month, day, hour } = localParts(now, timeZone);
   if (day === 1 && hour < SEND_FROM_HOUR) return undefined;
   return new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 10);
@@ -50,7 +50,7 @@ const lastDay = (month: string) => {
 };
 
 /** The figures of one month, as the dashboard counts them (staff's view: exact points, response times). */
-export interface ReportFigures {
+interface ReportFigures {
   month: string;
   total: number;
   lastYearTotal: number;
@@ -60,7 +60,7 @@ export interface ReportFigures {
   response: ResponseRow | undefined;
 }
 
-export async function reportFigures(dashboard: DashboardService, organisationId: string, month: string): Promise<ReportFigures> {
+async function reportFigures(dashboard: DashboardService, organisationId: string, month: string): Promise<ReportFigures> {
   const query = { from: month, to: lastDay(month), period: 'month' as const };
   const [trend, areas, behaviours, response] = (await Promise.all([
     dashboard.view('trend', query, 'staff'),
@@ -96,7 +96,7 @@ function duration(seconds: number | null, language: Language): string {
 }
 
 /** The report's mail in `language`: text and HTML with the same sections. */
-export function reportMail(publicUrl: string, figures: ReportFigures, organisation: ClaimedReport['name'], language: Language): MailContent {
+function reportMail(publicUrl: string, figures: ReportFigures, organisation: ClaimedReport['name'], language: Language): MailContent {
   const t = (key: Parameters<typeof translate>[1], values?: Record<string, unknown>) => translate(language, key, values);
   const number = new Intl.NumberFormat(language);
   const [y, m] = figures.month.split('-').map(Number) as [number, number];
