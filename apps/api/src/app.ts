@@ -16,6 +16,8 @@ import live from './plugins/live.ts';
 import push from './plugins/push.ts';
 import webhooks from './plugins/webhooks.ts';
 import email from './plugins/email.ts';
+import monthlyReports from './plugins/monthly-reports.ts';
+import monthlyReportRoutes from './routes/monthly-report.ts';
 import geocoder from './plugins/geocoder.ts';
 import places from './routes/places.ts';
 import queryBudget from './plugins/query-budget.ts';
@@ -76,6 +78,8 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 export interface AppOptions {
   /** The built web app; defaults to apps/web/dist. */
   webDir?: string;
+  /** The clock of the scheduled work (the monthly reports): tests set "the 1st, 06:00". */
+  now?: () => Date;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -155,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     cityCentre: config.cityCentre,
     areas: { file: config.dashboard.areasFile, features: areas },
   });
+  await app.register(monthlyReports, { timeZone: config.timeZone, now: options.now ?? (() => new Date()) });
   await app.register(alerts);
   await app.register(photos);
   await app.register(alertsFeed, { timeZone: config.timeZone });
@@ -174,6 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(notices);
   await app.register(contacts);
   await app.register(organisations);
+  await app.register(monthlyReportRoutes);
   await app.register(inbox, { streams: config.streams });
   await app.register(dashboard, { publicDashboard: config.dashboard.public, areas });
   await app.register(pushSubscriptions);

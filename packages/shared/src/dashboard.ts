@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { AnimalKeySchema } from './schemas.ts';
 import { SightingFields } from './sighting.ts';
 import { NamesSchema } from './names.ts';
+import { LANGUAGES } from './constants.ts';
 import { VERIFICATION_LEVELS } from './verification-levels.ts';
 
 /** The longest range one view counts: five years, so that no request scans all of history. */
@@ -131,3 +132,23 @@ export const AreaShapesSchema = Type.Object(
   },
   { description: "The areas (AREAS_FILE) as GeoJSON, in the file's order" },
 );
+
+/** At most this many addresses receive an organisation's monthly report. */
+const MONTHLY_REPORT_MAX_ADDRESSES = 10;
+
+/**
+ * An organisation's monthly report by e-mail (GET/PUT /staff/organisations/{id}/monthly-report):
+ * where it goes and in which language, or none (`enabled: false`).
+ */
+export const MonthlyReportSettingSchema = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'Whether the report is sent; false: nothing is sent and the addresses are forgotten' }),
+    addresses: Type.Array(Type.String({ format: 'email', minLength: 3, maxLength: 254 }), {
+      maxItems: MONTHLY_REPORT_MAX_ADDRESSES,
+      description: `Where the report goes (at most ${MONTHLY_REPORT_MAX_ADDRESSES}; the same address twice counts once); at least one when enabled`,
+    }),
+    language: Type.Enum([...LANGUAGES], { description: "The report's language" }),
+  },
+  { additionalProperties: false, description: "An organisation's monthly report by e-mail: on the 1st from 06:00 (the city's time), last month's figures" },
+);
+export type MonthlyReportSetting = Static<typeof MonthlyReportSettingSchema>;

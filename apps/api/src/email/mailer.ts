@@ -42,9 +42,9 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
   const transport = nodemailer.createTransport(options, { from });
   return {
-    async send(to, { subject, text, headers }) {
+    async send(to, { subject, text, html, headers }) {
       try {
-        await transport.sendMail({ to, subject, text, headers });
+        await transport.sendMail({ to, subject, text, html, headers });
         return { kind: 'sent' };
       } catch (error) {
         const { code, responseCode, response, message } = error as SmtpError;

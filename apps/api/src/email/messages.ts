@@ -12,6 +12,8 @@ import type { MailedAlert, MailedSubscription } from '../repositories/email-repo
 export interface MailContent {
   subject: string;
   text: string;
+  /** The same as HTML, beside the text (multipart/alternative). */
+  html?: string;
   headers: Record<string, string>;
 }
 

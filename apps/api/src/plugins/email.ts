@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { Config, EmailConfig } from '../config.ts';
 import { EmailDelivery } from '../email/email-delivery.ts';
-import { smtpMailer } from '../email/mailer.ts';
+import { smtpMailer, type Mailer } from '../email/mailer.ts';
 import { emailRepository, type EmailRepository } from '../repositories/email-repository.ts';
 
 declare module 'fastify' {
@@ -16,6 +16,8 @@ declare module 'fastify' {
       /** Undefined: no SMTP relay configured. */
       delivery: EmailDelivery | undefined;
       config: EmailConfig | undefined;
+      /** The relay (undefined without SMTP): the monthly reports go through it too. */
+      mailer: Mailer | undefined;
     };
   }
 }
@@ -24,19 +26,20 @@ export default fp<{ config: Config['email']; timeZone: string }>(
   async (app, { config, timeZone }) => {
     const repository = emailRepository(app.db);
     if (!config) {
-      app.decorate('email', { repository, delivery: undefined, config });
+      app.decorate('email', { repository, delivery: undefined, config, mailer: undefined });
       return;
     }
     const mailer = smtpMailer(config.smtpUrl, config.from);
     const delivery = new EmailDelivery(repository, mailer, { publicUrl: config.publicUrl, timeZone }, app.log);
-    app.decorate('email', { repository, delivery, config });
+    app.decorate('email', { repository, delivery, config, mailer });
     // Every committed alert event, from any instance: there may be someone to write to.
     app.feed.onCommit(() => delivery.kick());
     app.addHook('onReady', () => {
       delivery.start();
     });
-    app.addHook('preClose', async () => {
-      await delivery.stop();
+    app.addHook('preClose', () => delivery.stop());
+    // Once every preClose is over: the monthly reports' sends under way use the relay too.
+    app.addHook('onClose', () => {
       mailer.close();
     });
   },
