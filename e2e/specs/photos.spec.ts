@@ -66,6 +66,8 @@ async function photosOf(origin: string, alertId: string): Promise<Photo[]> {
 }
 
 test('two photos from the gallery: downsized, sent, shown in the popup, the full view closed by Back and Escape', async ({ page, wildalert }) => {
+  // Two photos downsized in the page, sent and shown: about 28 s alone, over 45 s beside another worker.
+  test.setTimeout(90_000);
   // What each photo upload carries (a Blob body, which the browser's network events do not show).
   await page.addInitScript(() => {
     const sent: Blob[] = [];
