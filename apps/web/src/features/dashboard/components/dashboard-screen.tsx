@@ -336,61 +336,61 @@ function Hours({ audience, filters }: { audience: Audience; filters: DashboardFi
   );
 }
 
+// Module-level: the same functions each render, so a chart is drawn again only when its data changes.
+const behaviourLabel = (b: { behaviour: string | null; count: number }) => behaviourName(b.behaviour);
+const levelLabel = (l: { level: VerificationLevel; count: number }) => levelName(l.level);
+
 function Behaviours({ audience, filters }: { audience: Audience; filters: DashboardFilters }) {
   const query = useDashboardView(audience, 'behaviours', apiQuery(filters));
-  const title = t('dashboard.behaviours.title');
-  const data = query.data;
-  const draw = useCallback(
-    (width: number) =>
-      Plot.plot({
-        width,
-        height: 40 + 28 * (data?.data.length ?? 0),
-        // Room for the longest behaviour's name ("przechodzi przez jezdnię"), at most half the width.
-        marginLeft: Math.min(width / 2, 12 + 6.5 * Math.max(0, ...(data?.data ?? []).map((d) => behaviourName(d.behaviour).length))),
-        x: { grid: true, label: null, tickFormat: wholeTicks },
-        y: { label: null },
-        marks: [Plot.barX(data?.data ?? [], { x: 'count', y: (d: { behaviour: string | null }) => behaviourName(d.behaviour), fill: '#d95f0e', sort: { y: '-x' } }), Plot.ruleX([0])],
-      }),
-    [data],
-  );
-  const head = [t('dashboard.behaviours.behaviour'), t('dashboard.count')];
-  const rows = (): Rows => data?.data.map((b) => [behaviourName(b.behaviour), b.count]) ?? [];
-  return (
-    <Section id="behaviours" title={title} intro={t('dashboard.behaviours.intro')} actions={data && <CsvButton name={csvName('behaviours', data)} rows={() => [head, ...rows()]} />}>
-      <ViewState query={query} isEmpty={(d) => d.data.length === 0}>
-        {() => (
-          <div className="wa-dashboard-pair">
-            <Figure title={title} draw={draw} height={80} />
-            <DataTable title={title} head={head} rows={rows()} />
-          </div>
-        )}
-      </ViewState>
-    </Section>
-  );
+  // Sorted by count in the chart; the table keeps the API's order (the most first).
+  return <CountBars view="behaviours" query={query} label={behaviourLabel} isEmpty={(d) => d.data.length === 0} />;
 }
 
 function Verification({ audience, filters }: { audience: Audience; filters: DashboardFilters }) {
   const query = useDashboardView(audience, 'verification', apiQuery(filters));
-  const title = t('dashboard.verification.title');
+  // The levels in their order, from the least trusted: every one, none at 0 included.
+  return <CountBars view="verification" query={query} label={levelLabel} keepOrder isEmpty={(d) => d.data.every((l) => l.count === 0)} />;
+}
+
+/**
+ * A view of labelled counts (behaviours, verification levels): bars, the table beside them and a
+ * CSV. `keepOrder`: the bars in the answer's order, else the most first.
+ */
+function CountBars<T extends { count: number }>({
+  view,
+  query,
+  label,
+  keepOrder = false,
+  isEmpty,
+}: {
+  view: 'behaviours' | 'verification';
+  query: ViewQuery<{ data: T[]; range: { from: string; to: string } }>;
+  label(item: T): string;
+  keepOrder?: boolean;
+  isEmpty(data: { data: T[] }): boolean;
+}) {
+  const title = t(`dashboard.${view}.title`);
   const data = query.data;
   const draw = useCallback(
-    (width: number) =>
-      Plot.plot({
+    (width: number) => {
+      const items = data?.data ?? [];
+      return Plot.plot({
         width,
-        height: 40 + 28 * (data?.data.length ?? 0),
-        marginLeft: Math.min(width / 2, 12 + 6.5 * Math.max(0, ...(data?.data ?? []).map((d) => levelName(d.level).length))),
+        height: 40 + 28 * items.length,
+        // Room for the longest name ("przechodzi przez jezdnię"), at most half the width.
+        marginLeft: Math.min(width / 2, 12 + 6.5 * Math.max(0, ...items.map((d) => label(d).length))),
         x: { grid: true, label: null, tickFormat: wholeTicks },
-        // The levels in their order, from the least trusted: every one, none at 0 included.
-        y: { label: null, domain: (data?.data ?? []).map((d) => levelName(d.level)) },
-        marks: [Plot.barX(data?.data ?? [], { x: 'count', y: (d: { level: VerificationLevel }) => levelName(d.level), fill: '#d95f0e' }), Plot.ruleX([0])],
-      }),
-    [data],
+        y: { label: null, ...(keepOrder ? { domain: items.map(label) } : {}) },
+        marks: [Plot.barX(items, { x: 'count', y: label, fill: '#d95f0e', ...(keepOrder ? {} : { sort: { y: '-x' } }) }), Plot.ruleX([0])],
+      });
+    },
+    [data, label, keepOrder],
   );
-  const head = [t('dashboard.verification.level'), t('dashboard.count')];
-  const rows = (): Rows => data?.data.map((l) => [levelName(l.level), l.count]) ?? [];
+  const head = [t(view === 'behaviours' ? 'dashboard.behaviours.behaviour' : 'dashboard.verification.level'), t('dashboard.count')];
+  const rows = (): Rows => data?.data.map((item) => [label(item), item.count]) ?? [];
   return (
-    <Section id="verification" title={title} intro={t('dashboard.verification.intro')} actions={data && <CsvButton name={csvName('verification', data)} rows={() => [head, ...rows()]} />}>
-      <ViewState query={query} isEmpty={(d) => d.data.every((l) => l.count === 0)}>
+    <Section id={view} title={title} intro={t(`dashboard.${view}.intro`)} actions={data && <CsvButton name={csvName(view, data)} rows={() => [head, ...rows()]} />}>
+      <ViewState query={query} isEmpty={isEmpty}>
         {() => (
           <div className="wa-dashboard-pair">
             <Figure title={title} draw={draw} height={80} />
