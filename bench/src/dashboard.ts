@@ -39,6 +39,60 @@ export async function completeSeed(pool: pg.Pool): Promise<void> {
   await pool.query('VACUUM ANALYZE inbox_entries');
 }
 
+/**
+ * The daily roll-up counted again from every alert (as at a start with new areas): the seed went
+ * around its triggers. Returns how long it took.
+ */
+export async function rebuildRollup(pool: pg.Pool): Promise<number> {
+  const t = performance.now();
+  await pool.query('BEGIN; SET LOCAL statement_timeout = 0; LOCK TABLE alerts IN SHARE MODE; SELECT dashboard_rollup_rebuild(); COMMIT;');
+  const ms = performance.now() - t;
+  for (const table of ['dashboard_hour_counts', 'dashboard_behaviour_counts', 'dashboard_verification_counts']) await pool.query(`VACUUM ANALYZE ${table}`);
+  return ms;
+}
+
+/** The roll-up's rows, table by table: what a view of a year reads at most. */
+export async function rollupRows(pool: pg.Pool): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ hours: number; behaviours: number; verification: number }>(`SELECT
+    (SELECT count(*)::int FROM dashboard_hour_counts) AS hours,
+    (SELECT count(*)::int FROM dashboard_behaviour_counts) AS behaviours,
+    (SELECT count(*)::int FROM dashboard_verification_counts) AS verification`);
+  return rows[0]!;
+}
+
+/**
+ * What the roll-up costs a writer: `count` alerts inserted one statement at a time (as the API
+ * does), once with the roll-up's triggers and once around them (replica role), in the same run.
+ * Returns the milliseconds per insert each way. The inserted alerts are deleted again.
+ */
+export async function insertCost(pool: pg.Pool, count: number): Promise<{ withRollup: number; without: number }> {
+  const client = await pool.connect();
+  try {
+    const run = async (around: boolean) => {
+      if (around) await client.query('SET session_replication_role = replica');
+      const t = performance.now();
+      for (let i = 0; i < count; i++) {
+        const lon = 19.85 + (i % 100) * 0.003;
+        const lat = 49.98 + Math.floor(i / 100) % 100 * 0.0015;
+        await client.query(
+          `INSERT INTO alerts (id, location, public_location, animal, behaviour, comments)
+           VALUES (gen_random_uuid(), ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3, 'calm', 'bench write')`,
+          [lon, lat, ['boar', 'fox', 'roe-deer'][i % 3]],
+        );
+      }
+      const ms = (performance.now() - t) / count;
+      await client.query(`DELETE FROM alerts WHERE comments = 'bench write'`);
+      if (around) await client.query('SET session_replication_role = DEFAULT');
+      return ms;
+    };
+    const without = await run(true);
+    const withRollup = await run(false);
+    return { withRollup, without };
+  } finally {
+    client.release();
+  }
+}
+
 /** A staff API token (responder) for the staff-only view. */
 export async function staffToken(pool: pg.Pool): Promise<string> {
   const token = newApiToken();

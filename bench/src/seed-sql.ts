@@ -19,12 +19,17 @@ export interface SeedSqlOptions {
   offset?: number;
 }
 
-/** One statement inserting `count` alerts (rows `offset + 1 … offset + count`). */
+/**
+ * One statement inserting `count` alerts (rows `offset + 1 … offset + count`), around the
+ * dashboard roll-up's triggers (replica role, which a superuser may take): a million rows are
+ * counted at once afterwards (dashboard.ts `rebuildRollup`) rather than one by one.
+ */
 export function seedAlertsSql(count: number, { nearShare = 0.05, nearKm = 30, offset = 0 }: SeedSqlOptions = {}): string {
   const kmPerDegLat = 111.32;
   const kmPerDegLon = 111.32 * Math.cos((KRAKOW.latitude * Math.PI) / 180);
   const animals = `(ARRAY[${ANIMALS.map((a) => `'${a}'`).join(', ')}])[1 + floor(${u(5)} * ${ANIMALS.length})::int]`;
   return `
+    SET session_replication_role = replica;
     INSERT INTO alerts (id, location, public_location, animal, comments, created_at)
     SELECT md5('wildalert-bench-' || i)::uuid, p, p, ${animals}, 'Seeded alert ' || i,
            date_trunc('milliseconds', now() - make_interval(secs => floor(${u(6)} * 365 * 86400)))
@@ -38,5 +43,6 @@ export function seedAlertsSql(count: number, { nearShare = 0.05, nearKm = 30, of
                  ELSE ${POLAND.south} + ${u(7)} * ${POLAND.north - POLAND.south} END),
              4326)::geography AS p
       FROM generate_series(${offset + 1}::bigint, ${offset + count}::bigint) AS i
-    ) s`;
+    ) s;
+    SET session_replication_role = DEFAULT;`;
 }

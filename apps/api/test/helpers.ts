@@ -84,7 +84,7 @@ export async function createTestApp(
   // Photos in a folder of the test's own, unless it configures S3 (never ./data-photos).
   const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wildalert-test-photos-'));
   // No geocoder unless the test starts its own stand-in: tests never reach a public server.
-  const config = loadConfig({ LOG_LEVEL: 'silent', GEOCODER_URL: '', ...UNLIMITED, ...db.env, PHOTOS_DIR: photosDir, ...env });
+  const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', GEOCODER_URL: '', ...UNLIMITED, ...db.env, PHOTOS_DIR: photosDir, ...env });
   const app = await buildApp(config, { webDir: path.join(os.tmpdir(), 'wildalert-no-web'), ...options });
   await app.ready();
   // Every answer the tests get is checked against the OpenAPI document (contract.ts).

@@ -53,8 +53,8 @@ export default fp<{
     const organisations = organisationsService({ organisations: app.organisations, timeZone });
     const inbox = inboxService({ organisations: app.organisations, changes, feed: app.feed });
     const seeded = await organisations.seed(contacts);
-    // AREAS_FILE at every start: the dashboard counts in the areas of the file the operator gives now.
-    await app.dashboards.replaceAreas(areas.features, areas.file);
+    // AREAS_FILE and TIME_ZONE at every start: the dashboard counts in the areas and days the operator gives now.
+    await app.dashboards.prepare(areas.features, areas.file, timeZone);
     if (seeded > 0) app.log.info({ organisations: seeded }, 'organisations copied from CONTACTS_FILE (a first start); from now on they live in the database');
     const photos = photosService({ photos: app.photos, changes, storage: app.photoStorage, decodes: photoDecodes, log: app.log });
     app.decorate('services', {

@@ -3,8 +3,11 @@
  * year earlier), by area, by weekday × hour, by behaviour and by verification level, and each organisation's median
  * times to acknowledge and to resolve. Days, weeks, months and hours are the city's (its time
  * zone), so a week or an hour across a daylight-saving change is the one a resident lived.
- * Hidden alerts are never counted.
+ * Hidden alerts are never counted. The counts come from the daily roll-up that triggers keep in
+ * every writer's transaction, the response times from the inbox entries with their alerts' facts
+ * (migration 029).
  */
+import { createHash } from 'node:crypto';
 import { VERIFICATION_LEVELS, type VerificationLevel } from '@wildalert/shared';
 import type { Database } from '../db/database.ts';
 import type { AreaFeature } from './areas-file.ts';
@@ -13,58 +16,49 @@ import { ConfigError } from '../lib/config-error.ts';
 /** Which point of an alert places it in an area: the exact one (staff), or the public one (sensitive species on their grid). */
 export type Placement = 'location' | 'public_location';
 
-/** The filters as applied: days in the city's time zone, inclusive. */
+/** The filters as applied: days in the city's time zone (the roll-up's), inclusive. */
 export interface DashboardFilter {
   from: string;
   to: string;
   animals: readonly string[] | undefined;
   area: string | undefined;
-  timeZone: string;
 }
+
+/** How long counting every alert again may take: about a minute per ten million alerts here. */
+const REBUILD_TIMEOUT_MS = 10 * 60_000;
 
 /** How many vertices a piece of an area may have: a point's area is found among a few short rings. */
 const PIECE_VERTICES = 64;
 
-// $1 from, $2 to (dates), $3 animals, $4 area, $5 the time zone.
-const FROM = `($1::date::timestamp AT TIME ZONE $5::text)`;
-const TO = `(($2::date + 1)::timestamp AT TIME ZONE $5::text)`;
-
 /**
- * The area an alert counts in: the first in the areas file's order that covers its point, so an
- * alert on a shared border (covered by both) counts once, in the area listed first.
+ * The roll-up's rows the filters take ($1 from, $2 to, $3 animals, $4 area): days of the city's
+ * clock within [from, to), an area by the exact point (staff) or the public one (the public).
  */
-function areaOf(placement: Placement): string {
-  return `(SELECT d.name FROM dashboard_area_pieces p JOIN dashboard_areas d USING (position)
-           WHERE ST_Covers(p.piece, a.${placement}::geometry) ORDER BY p.position LIMIT 1)`;
+function counted(placement: Placement, from = '$1::date', to = '($2::date + 1)'): string {
+  const area = placement === 'location' ? 'c.area' : 'c.public_area';
+  return `c.day >= ${from} AND c.day < ${to}
+    AND ($3::text[] IS NULL OR c.animal = ANY ($3::text[]))
+    AND ($4::text IS NULL OR ${area} = (SELECT position FROM dashboard_areas WHERE name = $4::text))`;
 }
-
-/** The alerts the filters take, created within [from, to). CASE: the area is looked up only when asked for. */
-function filtered(placement: Placement, from = FROM, to = TO): string {
-  return `NOT a.hidden AND a.created_at >= ${from} AND a.created_at < ${to}
-    AND ($3::text[] IS NULL OR a.animal = ANY ($3::text[]))
-    AND CASE WHEN $4::text IS NULL THEN true ELSE ${areaOf(placement)} = $4::text END`;
-}
-
-const local = `(a.created_at AT TIME ZONE $5::text)`;
 
 /**
- * $6 'week' or 'month'; $7 how far back "a year earlier" is: a year for months, 52 weeks (364
- * days) for weeks, so that a week is compared with one of the same weekdays.
+ * $5 'week' or 'month'; $6 how far back "a year earlier" is: a year for months, 52 weeks (364
+ * days) for weeks, so that a week is compared with one of the same weekdays. Read from the
+ * verification counts, which hold each alert once.
  */
 const TREND_SQL = (placement: Placement) => `
   WITH buckets AS (
     SELECT b::date AS start, row_number() OVER (ORDER BY b) AS i
-    FROM generate_series(date_trunc($6::text, $1::date::timestamp), $2::date::timestamp, ('1 ' || $6::text)::interval) AS b
+    FROM generate_series(date_trunc($5::text, $1::date::timestamp), $2::date::timestamp, ('1 ' || $5::text)::interval) AS b
   ),
   cur AS (
-    SELECT date_trunc($6::text, ${local})::date AS start, a.animal, count(*)::int AS n
-    FROM alerts a WHERE ${filtered(placement)} GROUP BY 1, 2
+    SELECT date_trunc($5::text, c.day::timestamp)::date AS start, c.animal, sum(c.n)::int AS n
+    FROM dashboard_verification_counts c WHERE ${counted(placement)} GROUP BY 1, 2 HAVING sum(c.n) > 0
   ),
   prev AS (
-    SELECT date_trunc($6::text, ${local} + $7::interval)::date AS start, a.animal, count(*)::int AS n
-    FROM alerts a
-    WHERE ${filtered(placement, `(($1::date - $7::interval) AT TIME ZONE $5::text)`, `((($2::date + 1) - $7::interval) AT TIME ZONE $5::text)`)}
-    GROUP BY 1, 2
+    SELECT date_trunc($5::text, c.day + $6::interval)::date AS start, c.animal, sum(c.n)::int AS n
+    FROM dashboard_verification_counts c WHERE ${counted(placement, '($1::date - $6::interval)', '(($2::date + 1) - $6::interval)')}
+    GROUP BY 1, 2 HAVING sum(c.n) > 0
   ),
   series AS (
     SELECT an.animal,
@@ -80,17 +74,21 @@ const TREND_SQL = (placement: Placement) => `
   ) AS body`;
 
 const AREAS_SQL = (placement: Placement) => `
-  WITH c AS (SELECT ${areaOf(placement)} AS area, count(*)::int AS n FROM alerts a WHERE ${filtered(placement)} GROUP BY 1)
+  WITH c AS (
+    SELECT ${placement === 'location' ? 'c.area' : 'c.public_area'} AS position, sum(c.n)::int AS n
+    FROM dashboard_verification_counts c WHERE ${counted(placement)} GROUP BY 1
+  )
   SELECT json_build_object(
     'data', (SELECT coalesce(json_agg(json_build_object('area', d.name, 'count', coalesce(c.n, 0)) ORDER BY coalesce(c.n, 0) DESC, d.position), '[]'::json)
-             FROM dashboard_areas d LEFT JOIN c ON c.area = d.name),
-    'outside', (SELECT coalesce(sum(n), 0)::int FROM c WHERE area IS NULL)
+             FROM dashboard_areas d LEFT JOIN c USING (position)),
+    'outside', (SELECT coalesce(sum(n), 0)::int FROM c WHERE position = -1)
   ) AS body`;
 
+/** MATERIALIZED: counted once, not again for each of the seven days that read it. */
 const HOURS_SQL = (placement: Placement) => `
-  WITH c AS (
-    SELECT extract(isodow FROM ${local})::int AS d, extract(hour FROM ${local})::int AS h, count(*)::int AS n
-    FROM alerts a WHERE ${filtered(placement)} GROUP BY 1, 2
+  WITH c AS MATERIALIZED (
+    SELECT extract(isodow FROM c.day)::int AS d, c.hour AS h, sum(c.n)::int AS n
+    FROM dashboard_hour_counts c WHERE ${counted(placement)} GROUP BY 1, 2
   )
   SELECT json_build_object('counts', (
     SELECT json_agg(row ORDER BY day) FROM (
@@ -99,34 +97,44 @@ const HOURS_SQL = (placement: Placement) => `
     ) days
   )) AS body`;
 
-/** $6 the levels in their order: each listed, those with no alert at 0. */
+/** $5 the levels in their order: each listed, those with no alert at 0. */
 const VERIFICATION_SQL = (placement: Placement) => `
-  WITH c AS (SELECT a.verification AS level, count(*)::int AS n FROM alerts a WHERE ${filtered(placement)} GROUP BY 1)
+  WITH c AS (SELECT c.verification AS level, sum(c.n)::int AS n FROM dashboard_verification_counts c WHERE ${counted(placement)} GROUP BY 1)
   SELECT json_build_object('data', json_agg(json_build_object('level', l.level, 'count', coalesce(c.n, 0)) ORDER BY l.i)) AS body
-  FROM unnest($6::text[]) WITH ORDINALITY AS l(level, i) LEFT JOIN c USING (level)`;
+  FROM unnest($5::text[]) WITH ORDINALITY AS l(level, i) LEFT JOIN c USING (level)`;
 
 const BEHAVIOURS_SQL = (placement: Placement) => `
   SELECT json_build_object('data', coalesce(json_agg(json_build_object('behaviour', behaviour, 'count', n) ORDER BY n DESC, behaviour NULLS LAST), '[]'::json)) AS body
-  FROM (SELECT a.behaviour, count(*)::int AS n FROM alerts a WHERE ${filtered(placement)} GROUP BY 1) b`;
+  FROM (
+    SELECT nullif(c.behaviour, '') AS behaviour, sum(c.n)::int AS n
+    FROM dashboard_behaviour_counts c WHERE ${counted(placement)} GROUP BY 1 HAVING sum(c.n) > 0
+  ) b`;
 
-/** From an entry's arrival in the inbox, as the inbox's own figures count (organisations-repository.ts). */
+/**
+ * From an entry's arrival in the inbox, as the inbox's own figures count (organisations-repository.ts).
+ * Medians cannot be added up, so this one reads the entries themselves, each with its alert's day,
+ * animal and area (migration 029).
+ */
 const RESPONSE_SQL = `
   SELECT json_build_object('data', coalesce(json_agg(json_build_object(
-    'organisationId', id, 'name', name, 'entries', entries, 'acknowledged', acknowledged, 'acknowledgedMedianSeconds', ack,
-    'resolved', resolved, 'resolvedMedianSeconds', res) ORDER BY entries DESC, name->>'pl', id), '[]'::json)) AS body
-  FROM (
-    SELECT o.id, o.name, count(e.alert_id)::int AS entries, count(e.acknowledged_at)::int AS acknowledged,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.acknowledged_at - e.created_at)::float8) AS ack,
-      count(e.resolved_at)::int AS resolved,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM e.resolved_at - e.created_at)::float8) AS res
-    FROM organisations o
-    LEFT JOIN (SELECT i.* FROM inbox_entries i JOIN alerts a ON a.id = i.alert_id WHERE ${filtered('location')}) e ON e.organisation_id = o.id
-    WHERE o.inbox
-    GROUP BY o.id, o.name
-  ) per_organisation`;
+    'organisationId', o.id, 'name', o.name, 'entries', coalesce(e.entries, 0), 'acknowledged', coalesce(e.acknowledged, 0), 'acknowledgedMedianSeconds', e.ack,
+    'resolved', coalesce(e.resolved, 0), 'resolvedMedianSeconds', e.res) ORDER BY coalesce(e.entries, 0) DESC, o.name->>'pl', o.id), '[]'::json)) AS body
+  FROM organisations o
+  LEFT JOIN (
+    SELECT i.organisation_id, count(*)::int AS entries, count(i.acknowledged_at)::int AS acknowledged,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.acknowledged_at - i.created_at)::float8) AS ack,
+      count(i.resolved_at)::int AS resolved,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.resolved_at - i.created_at)::float8) AS res
+    FROM inbox_entries i
+    WHERE i.alert_day >= $1::date AND i.alert_day < ($2::date + 1)
+      AND ($3::text[] IS NULL OR i.alert_animal = ANY ($3::text[]))
+      AND ($4::text IS NULL OR i.alert_area = (SELECT position FROM dashboard_areas WHERE name = $4::text))
+    GROUP BY i.organisation_id
+  ) e ON e.organisation_id = o.id
+  WHERE o.inbox`;
 
 function params(f: DashboardFilter): unknown[] {
-  return [f.from, f.to, f.animals && f.animals.length > 0 ? f.animals : null, f.area ?? null, f.timeZone];
+  return [f.from, f.to, f.animals && f.animals.length > 0 ? f.animals : null, f.area ?? null];
 }
 
 export function dashboardRepository(db: Database) {
@@ -156,26 +164,38 @@ export function dashboardRepository(db: Database) {
     },
 
     /**
-     * Puts the areas of AREAS_FILE in place of those in the database, in one transaction (an
-     * instance starting at the same time waits its turn). Throws a ConfigError naming an area
-     * whose shape is not valid (a ring crossing itself), and then changes nothing.
+     * Puts the areas of AREAS_FILE in place of those in the database, and the roll-up counted in
+     * them and in `timeZone`, in one transaction (an instance starting at the same time waits its
+     * turn). When neither changed since the last start, nothing is written. Otherwise every alert is
+     * counted again (seconds at a million), with alerts' writes waiting meanwhile, so that none is
+     * counted in the old areas. Throws a ConfigError naming an area whose shape is not valid (a ring
+     * crossing itself), and then changes nothing.
      */
-    async replaceAreas(areas: readonly AreaFeature[], file: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.query('LOCK TABLE dashboard_areas IN EXCLUSIVE MODE');
-        await tx.query('DELETE FROM dashboard_areas');
-        await tx.query(
-          `INSERT INTO dashboard_areas (position, name, shape)
-           SELECT (f.i - 1)::int, f.feature->'properties'->>'name', ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(f.feature->>'geometry'), 4326))
-           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS f(feature, i)`,
-          [JSON.stringify(areas)],
-        );
-        const [bad] = await tx.query<{ name: string; reason: string }>(
-          'SELECT name, ST_IsValidReason(shape) AS reason FROM dashboard_areas WHERE NOT ST_IsValid(shape) ORDER BY position LIMIT 1',
-        );
-        if (bad) throw new ConfigError(`Invalid configuration: AREAS_FILE ${file}: the area ${JSON.stringify(bad.name)} is not a valid shape (${bad.reason})`);
-        await tx.query(`INSERT INTO dashboard_area_pieces (position, piece) SELECT position, ST_Subdivide(shape, ${PIECE_VERTICES}) FROM dashboard_areas`);
-      });
+    async prepare(areas: readonly AreaFeature[], file: string, timeZone: string): Promise<void> {
+      const builtFor = createHash('sha256').update(JSON.stringify({ timeZone, areas })).digest('base64url');
+      await db.transaction(
+        async (tx) => {
+          await tx.query('LOCK TABLE dashboard_areas IN EXCLUSIVE MODE');
+          const [rollup] = await tx.query<{ built_for: string | null }>('SELECT built_for FROM dashboard_rollup');
+          if (rollup!.built_for === builtFor) return;
+          await tx.query('DELETE FROM dashboard_areas');
+          await tx.query(
+            `INSERT INTO dashboard_areas (position, name, shape)
+             SELECT (f.i - 1)::int, f.feature->'properties'->>'name', ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON(f.feature->>'geometry'), 4326))
+             FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS f(feature, i)`,
+            [JSON.stringify(areas)],
+          );
+          const [bad] = await tx.query<{ name: string; reason: string }>(
+            'SELECT name, ST_IsValidReason(shape) AS reason FROM dashboard_areas WHERE NOT ST_IsValid(shape) ORDER BY position LIMIT 1',
+          );
+          if (bad) throw new ConfigError(`Invalid configuration: AREAS_FILE ${file}: the area ${JSON.stringify(bad.name)} is not a valid shape (${bad.reason})`);
+          await tx.query(`INSERT INTO dashboard_area_pieces (position, piece) SELECT position, ST_Subdivide(shape, ${PIECE_VERTICES}) FROM dashboard_areas`);
+          await tx.query('LOCK TABLE alerts IN SHARE MODE');
+          await tx.query('UPDATE dashboard_rollup SET time_zone = $1, built_for = $2', [timeZone, builtFor]);
+          await tx.query('SELECT dashboard_rollup_rebuild()');
+        },
+        { timeoutMs: REBUILD_TIMEOUT_MS },
+      );
     },
   };
 }

@@ -313,6 +313,9 @@ export function organisationsRepository(db: Database) {
       inTransaction: (tx: Queryable, changed: { entry: InboxEntry; handedOver: RoutedEntry | undefined }) => Promise<void>,
     ): Promise<InboxEntry | undefined> {
       return db.transaction(async (tx) => {
+        // The alert's row before the entry's: a moderator hiding the alert takes them in that order
+        // too (the dashboard's trigger, migration 029), so neither waits for the other.
+        await tx.query('SELECT 1 FROM alerts WHERE id = $1 FOR NO KEY UPDATE', [alertId]);
         const [current] = await tx.query<{ status: InboxStatus }>(
           `SELECT i.status FROM inbox_entries i JOIN alerts a ON a.id = i.alert_id
            WHERE i.organisation_id = $1 AND i.alert_id = $2 AND NOT a.hidden

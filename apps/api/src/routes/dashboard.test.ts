@@ -320,11 +320,89 @@ describe('kept current: verification levels', () => {
   });
 });
 
+describe('the daily roll-up the views read (migration 029)', () => {
+  /** Every non-zero count of the roll-up, in one order. */
+  const rollup = () =>
+    t.app.db.query(`
+      SELECT 'hour' AS kind, day::text, hour::text AS value, animal, area, public_area, n FROM dashboard_hour_counts WHERE n <> 0
+      UNION ALL SELECT 'behaviour', day::text, behaviour, animal, area, public_area, n FROM dashboard_behaviour_counts WHERE n <> 0
+      UNION ALL SELECT 'verification', day::text, verification, animal, area, public_area, n FROM dashboard_verification_counts WHERE n <> 0
+      UNION ALL SELECT 'entry', alert_day::text, organisation_id::text || ' ' || alert_id::text, alert_animal, alert_area, NULL, 1 FROM inbox_entries
+      ORDER BY 1, 2, 3, 4, 5, 6`);
+
+  it('after alerts are added, hidden, restored, verified, corrected and moved, equals counting every alert again, as do the inbox entries\' facts', async () => {
+    const moderator = { authorization: `Bearer ${await staffToken(t.app, 'moderator')}` };
+    const fox = await postAlert(t.app, { ...WEST, animal: 'fox', behaviour: 'calm' });
+    const boar = await postAlert(t.app, { ...BORDER, animal: 'boar' });
+    const bear = await postAlert(t.app, { ...EAST, animal: 'bear', behaviour: 'crossing-road' });
+    // A boar that reached the City Guard's inbox, then hidden: its entry no longer counts.
+    const aggressive = await postAlert(t.app, { ...EAST, animal: 'boar', behaviour: 'aggressive' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/Alerts/${aggressive.id}`, headers: moderator })).statusCode).toBe(204);
+    expect(await t.app.db.query('SELECT alert_day FROM inbox_entries WHERE alert_id = $1', [aggressive.id])).toEqual([{ alert_day: null }]);
+    // A lynx (a sensitive species): the public counts place it by its grid cell, not its point.
+    await postAlert(t.app, { latitude: 50.0501, longitude: 19.9496, animal: 'lynx' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/Alerts/${fox.id}`, headers: moderator })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/Alerts/${boar.id}`, headers: moderator })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: `/moderation/alerts/${boar.id}/restore`, headers: moderator })).statusCode).toBe(200);
+    const corrected = await t.app.inject({
+      method: 'POST',
+      url: `/moderation/alerts/${bear.id}/verification`,
+      headers: moderator,
+      payload: { level: 'corrected', animal: 'boar' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    // What no route does today, but a script or a later feature may: a changed time, point and behaviour.
+    await t.app.db.query(`UPDATE alerts SET created_at = created_at - interval '40 days', behaviour = 'injured', location = 'SRID=4326;POINT(19.98 50.05)' WHERE id = $1`, [boar.id]);
+
+    const kept = await rollup();
+    expect(kept.length).toBeGreaterThan(0);
+    await t.app.db.transaction(async (tx) => {
+      await tx.query('SELECT dashboard_rollup_rebuild()');
+    });
+    expect(await rollup()).toEqual(kept);
+    // And a direct count of the public placement, the one only the lynx moves.
+    const [direct] = await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts WHERE NOT hidden AND dashboard_area_at(public_location) = 0`,
+    );
+    const [rolled] = await t.app.db.query<{ n: number }>('SELECT sum(n)::int AS n FROM dashboard_verification_counts WHERE public_area = 0');
+    expect(rolled!.n).toBe(direct!.n);
+  });
+
+  it('is counted again when the areas or the time zone change, and left alone at a restart that changes neither', async () => {
+    const filter = { from: '2026-01-01', to: '2026-12-31', animals: undefined, area: undefined };
+    const border = () => t.app.dashboards.areas(filter, 'location');
+    const before = await border();
+    // The same file: not a row rewritten (a marker row survives).
+    await t.app.db.query(`INSERT INTO dashboard_hour_counts VALUES ('1999-01-01', 0, 'marker', -1, -1, 1)`);
+    await t.app.dashboards.prepare(AREAS.features as Parameters<typeof t.app.dashboards.prepare>[0], 'areas.geojson', TZ);
+    expect(await t.app.db.query(`SELECT n FROM dashboard_hour_counts WHERE animal = 'marker'`)).toEqual([{ n: 1 }]);
+
+    // "Wschód" listed first now: the alerts on the border move to it.
+    const swapped = [AREAS.features[1]!, AREAS.features[0]!] as Parameters<typeof t.app.dashboards.prepare>[0];
+    await t.app.dashboards.prepare(swapped, 'swapped.geojson', TZ);
+    const onBorder = FIXTURE.filter((f) => f.where === BORDER && !f.hidden && inRange(local(f.at).date)).length;
+    const count = (r: Awaited<ReturnType<typeof border>>, area: string) => r.data.find((d) => d.area === area)!.count;
+    const after = await border();
+    expect(count(after, 'Wschód')).toBe(count(before, 'Wschód') + onBorder);
+    expect(count(after, 'Zachód')).toBe(count(before, 'Zachód') - onBorder);
+    expect(await t.app.db.query(`SELECT n FROM dashboard_hour_counts WHERE animal = 'marker'`)).toEqual([]);
+
+    // Another time zone: the hours are London's (an hour behind Warsaw all year).
+    await t.app.dashboards.prepare(AREAS.features as Parameters<typeof t.app.dashboards.prepare>[0], 'areas.geojson', 'Europe/London');
+    const hours = await t.app.dashboards.hours({ ...filter, from: '2026-03-29', to: '2026-03-29' }, 'location');
+    // Sunday 29 March 2026 in London: 00:30 GMT, then (summer time from 01:00 UTC) 02:30, 22:30 and 23:30 BST.
+    expect(hours.counts[6]!.flatMap((n, hour) => Array<number>(n).fill(hour))).toEqual([0, 2, 22, 23]);
+
+    await t.app.dashboards.prepare(AREAS.features as Parameters<typeof t.app.dashboards.prepare>[0], 'areas.geojson', TZ);
+    expect(await border()).toEqual(before);
+  });
+});
+
 describe('the areas copied in at start', () => {
   it('refuses a shape that crosses itself, naming it, and keeps the areas there were', async () => {
     const bowTie = { type: 'Polygon' as const, coordinates: [[[19.9, 50.0], [20.0, 50.1], [20.0, 50.0], [19.9, 50.1], [19.9, 50.0]]] };
-    const areas = [AREAS.features[0]!, { type: 'Feature' as const, properties: { name: 'Kokarda' }, geometry: bowTie }] as Parameters<typeof t.app.dashboards.replaceAreas>[0];
-    await expect(t.app.dashboards.replaceAreas(areas, 'bow-tie.geojson')).rejects.toThrow(/AREAS_FILE bow-tie.geojson: the area "Kokarda" is not a valid shape \(Self-intersection/);
+    const areas = [AREAS.features[0]!, { type: 'Feature' as const, properties: { name: 'Kokarda' }, geometry: bowTie }] as Parameters<typeof t.app.dashboards.prepare>[0];
+    await expect(t.app.dashboards.prepare(areas, 'bow-tie.geojson', TZ)).rejects.toThrow(/AREAS_FILE bow-tie.geojson: the area "Kokarda" is not a valid shape \(Self-intersection/);
     expect(await t.app.dashboards.areaNames()).toEqual(['Zachód', 'Wschód']);
   });
 });

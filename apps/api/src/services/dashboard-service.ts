@@ -49,7 +49,7 @@ export function dashboardService({ repository, cache, timeZone }: { repository: 
       throw new BadFilterError('area', `There is no area ${JSON.stringify(query.area)}: the names are those of GET …/dashboard/areas/shapes.`);
     }
     const animals = query.animal && query.animal.length > 0 ? [...new Set(query.animal)].sort() : undefined;
-    return { from, to, animals, area: query.area, timeZone };
+    return { from, to, animals, area: query.area };
   }
 
   return {
