@@ -134,7 +134,7 @@ export const AreaShapesSchema = Type.Object(
 );
 
 /** At most this many addresses receive an organisation's monthly report. */
-const MONTHLY_REPORT_MAX_ADDRESSES = 10;
+export const MONTHLY_REPORT_MAX_ADDRESSES = 10;
 
 /**
  * An organisation's monthly report by e-mail (GET/PUT /staff/organisations/{id}/monthly-report):

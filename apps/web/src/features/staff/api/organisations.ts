@@ -3,7 +3,7 @@
  * members, an admin's create, change and delete, and members added or removed.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Organisation, OrganisationBody } from '@wildalert/shared';
+import type { MonthlyReportSetting, Organisation, OrganisationBody } from '@wildalert/shared';
 import { api } from '../../../lib/api-client.ts';
 import { staffWrite, type StaffMe } from '../../../lib/staff-session.ts';
 import { useStaffMutation } from './staff-mutation.ts';
@@ -47,5 +47,23 @@ export function useMembership(me: StaffMe) {
     ({ organisationId, accountId, add }: { organisationId: string; accountId: string; add: boolean }) =>
       api<void>(`${organisationPath(organisationId)}/members/${encodeURIComponent(accountId)}`, staffWrite(me, add ? 'PUT' : 'DELETE')),
     [organisationsKey, ['staff', 'audit']],
+  );
+}
+
+const monthlyReportKey = ['staff', 'monthly-report'];
+
+/** The organisation's monthly report by e-mail (issue 37): where it goes, or `enabled: false`. */
+export function useMonthlyReport(id: string) {
+  return useQuery({
+    queryKey: [...monthlyReportKey, id],
+    queryFn: () => api<MonthlyReportSetting>(`${organisationPath(id)}/monthly-report`, { cache: 'no-store' }),
+  });
+}
+
+/** Asks for it, changes it, or stops it; 400 with field errors (`addresses`) for what the form shows at its field. */
+export function useSaveMonthlyReport(me: StaffMe) {
+  return useStaffMutation(
+    ({ id, body }: { id: string; body: MonthlyReportSetting }) => api<MonthlyReportSetting>(`${organisationPath(id)}/monthly-report`, staffWrite(me, 'PUT', body)),
+    [monthlyReportKey],
   );
 }

@@ -3,7 +3,7 @@
  * (/staff/organisations/{id}, or …/new): its name in three languages, phone and web address,
  * area (everywhere, a circle, or a pasted GeoJSON polygon, previewed on a small map), what lands
  * in its inbox, what it is the number to call about, its hours, whether it has an inbox at all,
- * and its members. The server's field errors are shown at their fields.
+ * its monthly report by e-mail, and its members. The server's field errors are shown at their fields.
  */
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
@@ -31,6 +31,7 @@ import { bodyFromForm, formArea, formErrorsFromProblem, formFromOrganisation, ty
 import { failureMessage } from './failure-messages.ts';
 import { behaviourName, ChipChoice, HoursField, RulesField } from './organisation-fields.tsx';
 import { AreaPreview } from './map/area-preview.tsx';
+import { MonthlyReportSection } from './monthly-report-section.tsx';
 import { organisationName } from './organisation-name.ts';
 import { StaffLayout } from './staff-layout.tsx';
 import { CardList, ConfirmButton, Loading, QueryState, StaffPage, StaffSection } from './staff-parts.tsx';
@@ -314,6 +315,7 @@ function OrganisationEditor({ me, organisation }: { me: StaffMe; organisation?: 
           </StaffSection>
         </Box>
       )}
+      {organisation && <MonthlyReportSection me={me} organisationId={organisation.id} />}
       {organisation ? (
         <Members me={me} organisation={organisation} />
       ) : (

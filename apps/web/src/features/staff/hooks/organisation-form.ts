@@ -162,7 +162,7 @@ export function bodyFromForm(form: OrganisationForm): { body: OrganisationBody; 
 }
 
 /** One field error of the server's in the visitor's language, by its code. */
-function fieldMessage(error: FieldError): string {
+export function fieldMessage(error: FieldError): string {
   switch (error.code) {
     case 'required':
       return t('staff.field.required');
