@@ -111,11 +111,8 @@ export const OCCURRENCE_COLUMNS: Column[] = [
   { term: `${DC}license`, sql: LICENCE_URI },
   // CC0 waives every right: nobody to credit.
   { term: `${DC}rightsHolder`, sql: `CASE a.licence WHEN 'CC-BY-4.0' THEN ${RIGHTS_HOLDER} ELSE '' END` },
-  // The record changes when a photo is added or hidden.
-  {
-    term: `${DC}modified`,
-    sql: localIso(`greatest(a.created_at, (SELECT max(greatest(p.created_at, p.hidden_at)) FROM photos p WHERE p.alert_id = a.id))`),
-  },
+  // The record changes when a photo is added or hidden: the alert keeps when (migration 030).
+  { term: `${DC}modified`, sql: localIso('greatest(a.created_at, a.photos_changed_at)') },
 ];
 
 /** The Simple Multimedia extension's columns, after the core's id: one row per shown photo (its larger copy). */

@@ -43,8 +43,11 @@ export interface FeaturePage {
   lastKey?: string;
   /** More features beyond the page in its own direction (older for `after` and the first page, newer for `before`). */
   more: boolean;
-  /** How many features the filters match, every page together. */
-  matched: number;
+  /**
+   * How many features the filters match, every page together, when at most MATCHED_COUNTED;
+   * undefined beyond (OGC API – Features lets a server omit a count that is costly to make).
+   */
+  matched: number | undefined;
 }
 
 /**
@@ -81,6 +84,15 @@ function pageSql(bbox: Bbox | undefined, key: PageKey | undefined): string {
     LIMIT $10::int + 1`;
 }
 
+/**
+ * The most features counted for `numberMatched`. Counting every match costs a read of each one
+ * (a million alerts: most of a second per page); up to this many, a few milliseconds.
+ */
+export const MATCHED_COUNTED = 10_000;
+
+const COUNT_SQL = (bbox: Bbox | undefined) =>
+  `SELECT count(*)::int AS n FROM (SELECT 1 FROM alerts a WHERE ${filterSql(bbox)} LIMIT ${MATCHED_COUNTED + 1}) matching`;
+
 function filterParams(q: FeatureQuery): unknown[] {
   const b = q.bbox;
   return [b?.west ?? null, b?.south ?? null, b?.east ?? null, b?.north ?? null, q.start ?? null, q.end ?? null, q.endInclusive ?? false];
@@ -88,7 +100,7 @@ function filterParams(q: FeatureQuery): unknown[] {
 
 export function featuresRepository(db: Database) {
   return {
-    /** One page of features and how many match in all. */
+    /** One page of features and how many match in all (up to MATCHED_COUNTED). */
     async page(q: FeatureQuery): Promise<FeaturePage> {
       const rows = await db.query<{ feature: string; key: string }>(pageSql(q.bbox, q.key), [
         ...filterParams(q),
@@ -100,8 +112,9 @@ export function featuresRepository(db: Database) {
       const page = rows.slice(0, q.limit);
       // Newest first, whichever way the page was read.
       if (q.key?.direction === 'before') page.reverse();
-      const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alerts a WHERE ${filterSql(q.bbox)}`, filterParams(q));
-      return { features: page.map((r) => r.feature), firstKey: page[0]?.key, lastKey: page.at(-1)?.key, more, matched: count!.n };
+      const [count] = await db.query<{ n: number }>(COUNT_SQL(q.bbox), filterParams(q));
+      const matched = count!.n <= MATCHED_COUNTED ? count!.n : undefined;
+      return { features: page.map((r) => r.feature), firstKey: page[0]?.key, lastKey: page.at(-1)?.key, more, matched };
     },
 
     /** One visible alert as a feature, or undefined (none, or hidden). */

@@ -221,4 +221,23 @@ describe('GET /exports/dwca.zip', () => {
     expect(archive.eml.contactEmail).toBe('opendata@krakow.example');
     expect(archive.eml.licence).toBe('http://creativecommons.org/licenses/by/4.0/legalcode');
   });
+
+  it("gives each record's modified as the latest of its creation and its photos' additions and hidings", async () => {
+    const hare = await report({ latitude: 50.0633, longitude: 19.9399, animal: 'hare', licence: 'CC0-1.0' });
+    const modified = async () => {
+      const row = (await harvest()).core.rows.find((r) => r[`${DWC}occurrenceID`] === `${PUBLIC_URL}/Alerts/${hare.alert.id}`)!;
+      return Date.parse(row[`${DC}modified`]!);
+    };
+    // The archive writes milliseconds; PostgreSQL keeps microseconds.
+    const near = (ms: number, at: Date) => expect(Math.abs(ms - at.getTime())).toBeLessThanOrEqual(1);
+    near(await modified(), new Date(hare.alert.createdAt));
+    await addPhoto(hare.alert.id, hare.key);
+    const [photo] = await t.app.db.query<{ id: string; created_at: Date }>('SELECT id, created_at FROM photos WHERE alert_id = $1', [hare.alert.id]);
+    near(await modified(), photo!.created_at);
+    const hide = await t.app.inject({ method: 'DELETE', url: `/Alerts/${hare.alert.id}/photos/${photo!.id}`, headers: { authorization: `Bearer ${moderator}` } });
+    expect(hide.statusCode).toBe(204);
+    const [hidden] = await t.app.db.query<{ hidden_at: Date }>('SELECT hidden_at FROM photos WHERE id = $1', [photo!.id]);
+    expect(hidden!.hidden_at.getTime()).toBeGreaterThan(photo!.created_at.getTime());
+    near(await modified(), hidden!.hidden_at);
+  });
 });

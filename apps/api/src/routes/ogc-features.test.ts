@@ -149,3 +149,24 @@ describe('OGC API – Features under /ogc', () => {
     expect((await get(`/ogc/collections/alerts/items/${wolfId}`, { accept: 'application/json' })).headers['content-type']).toBe('application/json; charset=utf-8');
   });
 });
+
+// Last: it adds ten thousand alerts that the counts above do not expect.
+describe('numberMatched where counting would cost', () => {
+  it('is left out when more than 10,000 features match, and exact up to that', async () => {
+    await t.app.db.query(
+      `INSERT INTO alerts (id, location, public_location, animal, comments, created_at)
+       SELECT gen_random_uuid(), p, p, 'fox', 'many ' || i, date_trunc('milliseconds', now()) - make_interval(mins => i)
+       FROM (SELECT i, ST_SetSRID(ST_MakePoint(18.5 + (i % 100) * 0.002, 54.3 + (i / 100) * 0.001), 4326)::geography AS p
+             FROM generate_series(1, 10001) AS i) s`,
+    );
+    const gdansk = await items('?bbox=18.49,54.29,18.71,54.41&limit=10');
+    expect(gdansk.numberReturned).toBe(10);
+    expect(gdansk).not.toHaveProperty('numberMatched');
+    expect(gdansk.links.some((l) => l.rel === 'next')).toBe(true);
+    // Half the box, about 5,000: counted, exactly.
+    const west = await items('?bbox=18.49,54.29,18.599,54.41&limit=10');
+    const inWest = await visibleIds(`ST_X(public_location::geometry) BETWEEN 18.49 AND 18.599 AND ST_Y(public_location::geometry) BETWEEN 54.29 AND 54.41`);
+    expect(inWest.length).toBeGreaterThan(4000);
+    expect(west.numberMatched).toBe(inWest.length);
+  });
+});

@@ -11,7 +11,7 @@ import Negotiator from 'negotiator';
 import { Type } from 'typebox';
 import { AlertFeatureSchema, fieldError, UUID_PATTERN, type FieldErrorCode } from '@wildalert/shared';
 import { HttpProblem, PROBLEM_TYPES, problemResponses } from '../http/problem.ts';
-import type { Bbox, FeatureQuery, PageKey } from '../repositories/features-repository.ts';
+import { MATCHED_COUNTED, type Bbox, type FeatureQuery, type PageKey } from '../repositories/features-repository.ts';
 
 /** Where the API is: its landing page. */
 const OGC_BASE = '/ogc';
@@ -58,7 +58,7 @@ const ItemsSchema = Type.Object({
   features: Type.Array(AlertFeatureSchema),
   links: LinksSchema,
   timeStamp: Type.String({ format: 'date-time' }),
-  numberMatched: Type.Integer({ minimum: 0 }),
+  numberMatched: Type.Optional(Type.Integer({ minimum: 0 })),
   numberReturned: Type.Integer({ minimum: 0 }),
 });
 
@@ -256,7 +256,8 @@ const ogcFeatures: FastifyPluginAsyncTypebox = async (app) => {
           'Visible alerts at their public points, filtered by `bbox` and `datetime`. A page holds `limit` features',
           `(${ITEMS_LIMIT_DEFAULT} by default, at most ${ITEMS_LIMIT_MAX}); its \`next\` and \`prev\` links lead to the pages beside it,`,
           'by keyset (an alert a page starts after), so a page far down is as fast as the first and no alert is',
-          'skipped or repeated when new ones arrive. `numberMatched` counts every feature the filters match.',
+          'skipped or repeated when new ones arrive. `numberMatched` counts every feature the filters match, and is left out',
+          `when more than ${MATCHED_COUNTED.toLocaleString('en')} do (the standard lets a server omit a count that is costly to make; a count it gives must be exact).`,
         ].join('\n'),
         params: CollectionParams,
         querystring: ItemsQuerySchema,
@@ -297,7 +298,7 @@ const ogcFeatures: FastifyPluginAsyncTypebox = async (app) => {
       if (hasNext) links.push(linkTo('next', { after: page.lastKey ?? cursor! }));
       if (hasPrev) links.push(linkTo('prev', { before: page.firstKey ?? cursor! }));
       // The features are text PostgreSQL wrote; the frame around them is small.
-      const body = `{"type":"FeatureCollection","features":[${page.features.join(',')}],"links":${JSON.stringify(links)},"timeStamp":${JSON.stringify(new Date().toISOString())},"numberMatched":${page.matched},"numberReturned":${page.features.length}}`;
+      const body = `{"type":"FeatureCollection","features":[${page.features.join(',')}],"links":${JSON.stringify(links)},"timeStamp":${JSON.stringify(new Date().toISOString())},${page.matched === undefined ? '' : `"numberMatched":${page.matched},`}"numberReturned":${page.features.length}}`;
       return sendText(reply, type, body);
     },
   );

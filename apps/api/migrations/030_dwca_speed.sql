@@ -1,0 +1,35 @@
+-- The Darwin Core Archive at a million alerts (issue 36). Its `modified` term is the latest of an
+-- alert's creation and its photos' additions and hidings; read per row, that was a lookup in
+-- photos for every alert exported. The alert now keeps the photos' part itself, null when it never
+-- had a photo, and a trigger on photos keeps it: whichever statement adds, hides, shows again or
+-- deletes a photo, the alert's value is recomputed from its photos in the same transaction.
+ALTER TABLE alerts ADD COLUMN photos_changed_at timestamptz;
+
+UPDATE alerts a SET photos_changed_at = p.changed
+FROM (SELECT alert_id, max(greatest(created_at, hidden_at)) AS changed FROM photos GROUP BY alert_id) p
+WHERE p.alert_id = a.id;
+
+CREATE FUNCTION alerts_photos_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids uuid[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ids := ARRAY[NEW.alert_id];
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := ARRAY[OLD.alert_id];
+  ELSE
+    ids := ARRAY[OLD.alert_id, NEW.alert_id];
+  END IF;
+  UPDATE alerts a
+  SET photos_changed_at = (SELECT max(greatest(p.created_at, p.hidden_at)) FROM photos p WHERE p.alert_id = a.id)
+  WHERE a.id = ANY (ids);
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER photos_changed AFTER INSERT OR DELETE OR UPDATE OF alert_id, created_at, hidden_at ON photos
+FOR EACH ROW EXECUTE FUNCTION alerts_photos_changed();
+
+-- OGC API – Features pages (routes/ogc-features.ts): the visible alerts newest first, filtered by a
+-- box over the public point. The public point is in the index, so a box is tested on the index
+-- alone, and a page in a box reads from the table only the features it returns.
+CREATE INDEX alerts_visible_newest_idx ON alerts (created_at DESC, seq DESC) INCLUDE (public_location) WHERE NOT hidden;
