@@ -24,7 +24,7 @@ export interface DashboardFilter {
   area: string | undefined;
 }
 
-/** How long counting every alert again may take: about a minute per ten million alerts here. */
+/** How long counting every alert again may take: about two minutes per ten million alerts here. */
 const REBUILD_TIMEOUT_MS = 10 * 60_000;
 
 /** How many vertices a piece of an area may have: a point's area is found among a few short rings. */
