@@ -154,8 +154,9 @@ type StartedServer = Awaited<ReturnType<typeof startWildAlert>>;
  * keys, the push and e-mail cursors) stay, and so do the organisations the server's first start made from
  * CONTACTS_FILE (those a test added go).
  */
-// The dashboard's areas too: copied from AREAS_FILE at the server's start, as configuration.
-const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'email_cursor', 'organisations', 'dashboard_areas', 'dashboard_area_pieces'];
+// The dashboard's areas too, and what its roll-up was built for: copied from AREAS_FILE and
+// TIME_ZONE at the server's start, as configuration (the roll-up's counts go with the alerts).
+const KEPT_TABLES = ['schema_migrations', 'spatial_ref_sys', 'push_vapid_keys', 'push_cursor', 'email_cursor', 'organisations', 'dashboard_areas', 'dashboard_area_pieces', 'dashboard_rollup'];
 
 /** Per server: when its first start had made the bundled organisations (read before any test wrote). */
 const seededUntil = new WeakMap<StartedServer, string>();

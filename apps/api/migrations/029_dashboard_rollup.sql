@@ -56,21 +56,29 @@ CREATE FUNCTION dashboard_area_at(point geography) RETURNS int LANGUAGE sql STAB
                    WHERE ST_Covers(p.piece, point::geometry) ORDER BY p.position LIMIT 1), -1)
 $$;
 
--- Adds `delta` (1 or -1) to the counts of one alert.
-CREATE FUNCTION dashboard_count(a alerts, delta int) RETURNS void LANGUAGE plpgsql AS $$
+-- Adds `delta` (1 or -1) to the counts of one alert, in the tables asked for.
+CREATE FUNCTION dashboard_count(a alerts, delta int, hours boolean, behaviours boolean, levels boolean) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  t timestamp := a.created_at AT TIME ZONE (SELECT time_zone FROM dashboard_rollup);
+  -- UTC should the row be gone: an alert is never refused for the dashboard's sake (the next start,
+  -- finding nothing built, counts every alert again).
+  t timestamp := a.created_at AT TIME ZONE coalesce((SELECT time_zone FROM dashboard_rollup), 'UTC');
   -- Named apart from the tables' columns, which PL/pgSQL would confuse them with.
   exact_area int := dashboard_area_at(a.location);
   shown_area int := CASE WHEN ST_Equals(a.public_location::geometry, a.location::geometry) THEN exact_area
                          ELSE dashboard_area_at(a.public_location) END;
 BEGIN
-  INSERT INTO dashboard_hour_counts AS c VALUES (t::date, extract(hour FROM t), a.animal, exact_area, shown_area, delta)
-    ON CONFLICT (day, hour, animal, area, public_area) DO UPDATE SET n = c.n + excluded.n;
-  INSERT INTO dashboard_behaviour_counts AS c VALUES (t::date, coalesce(a.behaviour, ''), a.animal, exact_area, shown_area, delta)
-    ON CONFLICT (day, behaviour, animal, area, public_area) DO UPDATE SET n = c.n + excluded.n;
-  INSERT INTO dashboard_verification_counts AS c VALUES (t::date, a.verification, a.animal, exact_area, shown_area, delta)
-    ON CONFLICT (day, verification, animal, area, public_area) DO UPDATE SET n = c.n + excluded.n;
+  IF hours THEN
+    INSERT INTO dashboard_hour_counts AS c VALUES (t::date, extract(hour FROM t), a.animal, exact_area, shown_area, delta)
+      ON CONFLICT (day, hour, animal, area, public_area) DO UPDATE SET n = c.n + excluded.n;
+  END IF;
+  IF behaviours THEN
+    INSERT INTO dashboard_behaviour_counts AS c VALUES (t::date, coalesce(a.behaviour, ''), a.animal, exact_area, shown_area, delta)
+      ON CONFLICT (day, behaviour, animal, area, public_area) DO UPDATE SET n = c.n + excluded.n;
+  END IF;
+  IF levels THEN
+    INSERT INTO dashboard_verification_counts AS c VALUES (t::date, a.verification, a.animal, exact_area, shown_area, delta)
+      ON CONFLICT (day, verification, animal, area, public_area) DO UPDATE SET n = c.n + excluded.n;
+  END IF;
 END
 $$;
 
@@ -88,9 +96,10 @@ ALTER TABLE inbox_entries
 
 CREATE FUNCTION dashboard_entry_of_alert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT CASE WHEN NOT a.hidden THEN (a.created_at AT TIME ZONE r.time_zone)::date END, a.animal, dashboard_area_at(a.location)
+  SELECT CASE WHEN NOT a.hidden THEN (a.created_at AT TIME ZONE coalesce((SELECT time_zone FROM dashboard_rollup), 'UTC'))::date END,
+         a.animal, dashboard_area_at(a.location)
     INTO NEW.alert_day, NEW.alert_animal, NEW.alert_area
-    FROM alerts a, dashboard_rollup r WHERE a.id = NEW.alert_id;
+    FROM alerts a WHERE a.id = NEW.alert_id;
   RETURN NEW;
 END
 $$;
@@ -99,14 +108,28 @@ CREATE TRIGGER inbox_entries_dashboard BEFORE INSERT ON inbox_entries
   FOR EACH ROW EXECUTE FUNCTION dashboard_entry_of_alert();
 
 CREATE FUNCTION dashboard_rollup_alerts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- Still shown, on the same day, at the same points, the same animal: only its behaviour or its
+  -- level changed, and only their rows move (a new level writes two rows, not six, and leaves the
+  -- inbox entries alone). OLD is null on an insert, NEW on a delete: then this is not true.
+  kept boolean := TG_OP = 'UPDATE' AND NOT OLD.hidden AND NOT NEW.hidden AND OLD.created_at = NEW.created_at
+    AND OLD.animal = NEW.animal AND ST_Equals(OLD.location::geometry, NEW.location::geometry)
+    AND ST_Equals(OLD.public_location::geometry, NEW.public_location::geometry);
+  behaviour_changed boolean := OLD.behaviour IS DISTINCT FROM NEW.behaviour;
+  level_changed boolean := OLD.verification IS DISTINCT FROM NEW.verification;
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.hidden THEN PERFORM dashboard_count(OLD, -1); END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.hidden THEN PERFORM dashboard_count(NEW, 1); END IF;
+  IF kept THEN
+    PERFORM dashboard_count(OLD, -1, false, behaviour_changed, level_changed);
+    PERFORM dashboard_count(NEW, 1, false, behaviour_changed, level_changed);
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.hidden THEN PERFORM dashboard_count(OLD, -1, true, true, true); END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.hidden THEN PERFORM dashboard_count(NEW, 1, true, true, true); END IF;
   -- A change of level alone leaves the entries as they are.
   IF TG_OP = 'UPDATE' AND (OLD.hidden IS DISTINCT FROM NEW.hidden OR OLD.created_at IS DISTINCT FROM NEW.created_at
       OR OLD.animal IS DISTINCT FROM NEW.animal OR NOT ST_Equals(OLD.location::geometry, NEW.location::geometry)) THEN
     UPDATE inbox_entries SET
-      alert_day = CASE WHEN NOT NEW.hidden THEN (NEW.created_at AT TIME ZONE (SELECT time_zone FROM dashboard_rollup))::date END,
+      alert_day = CASE WHEN NOT NEW.hidden THEN (NEW.created_at AT TIME ZONE coalesce((SELECT time_zone FROM dashboard_rollup), 'UTC'))::date END,
       alert_animal = NEW.animal, alert_area = dashboard_area_at(NEW.location)
     WHERE alert_id = NEW.id;
   END IF;
@@ -133,7 +156,7 @@ CREATE TRIGGER alerts_dashboard_update AFTER UPDATE ON alerts
 -- lock that keeps alerts from changing meanwhile (dashboard-repository.ts `prepare`).
 CREATE FUNCTION dashboard_rollup_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  tz text := (SELECT time_zone FROM dashboard_rollup);
+  tz text := coalesce((SELECT time_zone FROM dashboard_rollup), 'UTC');
 BEGIN
   TRUNCATE dashboard_hour_counts, dashboard_behaviour_counts, dashboard_verification_counts;
   CREATE TEMP TABLE dashboard_rollup_source ON COMMIT DROP AS

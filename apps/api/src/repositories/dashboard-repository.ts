@@ -177,7 +177,7 @@ export function dashboardRepository(db: Database) {
         async (tx) => {
           await tx.query('LOCK TABLE dashboard_areas IN EXCLUSIVE MODE');
           const [rollup] = await tx.query<{ built_for: string | null }>('SELECT built_for FROM dashboard_rollup');
-          if (rollup!.built_for === builtFor) return;
+          if (rollup?.built_for === builtFor) return;
           await tx.query('DELETE FROM dashboard_areas');
           await tx.query(
             `INSERT INTO dashboard_areas (position, name, shape)
@@ -191,7 +191,12 @@ export function dashboardRepository(db: Database) {
           if (bad) throw new ConfigError(`Invalid configuration: AREAS_FILE ${file}: the area ${JSON.stringify(bad.name)} is not a valid shape (${bad.reason})`);
           await tx.query(`INSERT INTO dashboard_area_pieces (position, piece) SELECT position, ST_Subdivide(shape, ${PIECE_VERTICES}) FROM dashboard_areas`);
           await tx.query('LOCK TABLE alerts IN SHARE MODE');
-          await tx.query('UPDATE dashboard_rollup SET time_zone = $1, built_for = $2', [timeZone, builtFor]);
+          // An upsert: the row may have been deleted by hand.
+          await tx.query(
+            `INSERT INTO dashboard_rollup (time_zone, built_for) VALUES ($1, $2)
+             ON CONFLICT (only_row) DO UPDATE SET time_zone = excluded.time_zone, built_for = excluded.built_for`,
+            [timeZone, builtFor],
+          );
           await tx.query('SELECT dashboard_rollup_rebuild()');
         },
         { timeoutMs: REBUILD_TIMEOUT_MS },

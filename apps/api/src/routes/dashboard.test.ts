@@ -351,6 +351,11 @@ describe('the daily roll-up the views read (migration 029)', () => {
       payload: { level: 'corrected', animal: 'boar' },
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
+    // A level alone (a moderator confirms the lynx), then a behaviour alone: only their own rows move.
+    const lynx = (await t.app.db.query<{ id: string }>(`SELECT id FROM alerts WHERE animal = 'lynx' ORDER BY created_at DESC LIMIT 1`))[0]!.id;
+    const confirmed = await t.app.inject({ method: 'POST', url: `/moderation/alerts/${lynx}/verification`, headers: moderator, payload: { level: 'confirmed' } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await t.app.db.query(`UPDATE alerts SET behaviour = 'calm' WHERE id = $1`, [lynx]);
     // What no route does today, but a script or a later feature may: a changed time, point and behaviour.
     await t.app.db.query(`UPDATE alerts SET created_at = created_at - interval '40 days', behaviour = 'injured', location = 'SRID=4326;POINT(19.98 50.05)' WHERE id = $1`, [boar.id]);
 
@@ -395,6 +400,23 @@ describe('the daily roll-up the views read (migration 029)', () => {
 
     await t.app.dashboards.prepare(AREAS.features as Parameters<typeof t.app.dashboards.prepare>[0], 'areas.geojson', TZ);
     expect(await border()).toEqual(before);
+  });
+
+  it('never refuses an alert for its sake: with its settings row deleted by hand, alerts are still taken, and the next start counts again', async () => {
+    await t.app.db.query('DELETE FROM dashboard_rollup');
+    const fox = await postAlert(t.app, { ...WEST, animal: 'fox' });
+    expect(fox.id).toBeDefined();
+    await t.app.dashboards.prepare(AREAS.features as Parameters<typeof t.app.dashboards.prepare>[0], 'areas.geojson', TZ);
+    expect(await t.app.db.query('SELECT time_zone FROM dashboard_rollup')).toEqual([{ time_zone: TZ }]);
+    const [{ n }] = (await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts WHERE NOT hidden AND (created_at AT TIME ZONE $1)::date = (now() AT TIME ZONE $1)::date AND animal = 'fox'`,
+      [TZ],
+    )) as [{ n: number }];
+    const [{ rolled }] = (await t.app.db.query<{ rolled: number }>(
+      `SELECT sum(n)::int AS rolled FROM dashboard_verification_counts WHERE day = (now() AT TIME ZONE $1)::date AND animal = 'fox'`,
+      [TZ],
+    )) as [{ rolled: number }];
+    expect(rolled).toBe(n);
   });
 });
 
