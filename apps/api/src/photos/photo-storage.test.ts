@@ -80,6 +80,22 @@ it('a folder leaves no temporary file behind, and the S3 server holds the object
   await expect(s3Storage({ ...config, bucket: 'no-such-bucket' }).put(key, body)).rejects.toThrow(/bucket does not exist/);
 });
 
+it("a folder's delete also removes a write of that key that a kill cut short, and no other key's", async () => {
+  const body = Buffer.from('a photo, cut short');
+  const key = photoKey(body);
+  const other = photoKey(Buffer.from('another photo'));
+  const sub = path.join(folder, key.slice(0, 2));
+  fs.mkdirSync(sub, { recursive: true });
+  // As `put` names its temporary file, left by a process killed before its rename.
+  fs.writeFileSync(path.join(sub, `.${key}.0123456789ab.tmp`), body.subarray(0, 5));
+  fs.writeFileSync(path.join(sub, `.${other}.0123456789ab.tmp`), body.subarray(0, 5));
+  await storages['a folder']!().delete(key);
+  const left = fs.readdirSync(sub);
+  expect(left.filter((f) => f.includes(key))).toEqual([]);
+  expect(left).toContain(`.${other}.0123456789ab.tmp`);
+  fs.rmSync(path.join(sub, `.${other}.0123456789ab.tmp`));
+});
+
 it('an S3 store that is frozen or refuses connections fails every call by its deadline (PhotoStoreUnavailableError), and serves again once back', async () => {
   const proxy = await startFaultyProxy(s3.endpoint);
   const nowhere = `http://127.0.0.1:${await freePort()}`;

@@ -81,7 +81,16 @@ export function folderStorage(dir: string): PhotoStorage {
     },
     async delete(key) {
       checkKey(key);
-      await fs.rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await fs.rm(file, { force: true });
+      // And what a write of it cut short by a kill left: `put`'s temporary files of this key.
+      const folder = path.dirname(file);
+      const names = await fs.readdir(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const cutShort = names.filter((name) => name.startsWith(`.${key}.`) && name.endsWith('.tmp'));
+      await Promise.all(cutShort.map((name) => fs.rm(path.join(folder, name), { force: true })));
     },
   };
 }
