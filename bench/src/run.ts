@@ -195,6 +195,7 @@ async function benchInboxGroup() {
 // ---- Web push: matching and delivery (push.ts) ----
 
 async function benchPushGroup() {
+  ensureBuilds('api');
   await benchPush({
     subscriptions: SETTINGS.pushSubscriptions,
     alerts: QUICK ? 20 : 100,

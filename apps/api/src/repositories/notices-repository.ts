@@ -65,8 +65,9 @@ export function noticesRepository(db: Database) {
              INSERT INTO push_pending_notices (subscription_id, notice_id)
              SELECT s.id, n.id FROM notices n
              JOIN push_subscriptions s
-               ON ST_DWithin(s.location, n.shape, ${PUSH_RADIUS_MAX_KM * 1000}, false)
-              AND ST_DWithin(s.location, n.shape, s.radius_m, false)
+               -- The index finds those within the largest radius; one exact test then (radius_m is at most that).
+               ON s.location && _ST_Expand(n.shape, ${PUSH_RADIUS_MAX_KM * 1000})
+              AND _ST_DWithin(s.location, n.shape, s.radius_m, false)
              WHERE n.id = $1 AND NOT s.paused
              ON CONFLICT DO NOTHING
              RETURNING subscription_id

@@ -158,6 +158,7 @@ describe('push', () => {
     const near = push.subscribe();
     const nearEn = push.subscribe();
     const far = push.subscribe();
+    const justOut = push.subscribe();
     const paused = push.subscribe();
     const sleeping = push.subscribe();
     // Quiet from an hour ago to an hour from now, in UTC.
@@ -167,6 +168,8 @@ describe('push', () => {
       [near, WOLSKI, 'pl', {}],
       [nearEn, { latitude: WOLSKI.latitude + 0.02, longitude: WOLSKI.longitude }, 'en', {}],
       [far, CENTRE, 'pl', {}],
+      // 3.3 km from the area's centre: its 1-km circle misses the 1.5-km area by 0.8 km.
+      [justOut, { latitude: WOLSKI.latitude + 0.03, longitude: WOLSKI.longitude }, 'pl', {}],
       [paused, WOLSKI, 'pl', { paused: true }],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/PushSubscriptions', payload: { ...sub, ...at, radius: 1, language, ...extra } });
@@ -184,6 +187,7 @@ describe('push', () => {
     // No topic: an area alert coming after it does not replace it at a push service holding it for a device that is offline.
     expect(push.received.find((r) => r.endpoint === near.endpoint)!.topic).toBeUndefined();
     expect(got(far.endpoint)).toEqual([]);
+    expect(got(justOut.endpoint)).toEqual([]);
     expect(got(paused.endpoint)).toEqual([]);
     // Quiet now: kept for when its quiet hours end.
     expect(got(sleeping.endpoint)).toEqual([]);
