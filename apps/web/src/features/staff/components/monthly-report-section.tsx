@@ -17,9 +17,7 @@ import type { StaffMe } from '../../../lib/staff-session.ts';
 import { useMonthlyReport, useSaveMonthlyReport } from '../api/organisations.ts';
 import { addressesErrorFromProblem, formFromSetting, settingFromForm, type MonthlyReportForm } from '../hooks/monthly-report-form.ts';
 import { failureMessage } from './failure-messages.ts';
-import { Loading, StaffSection } from './staff-parts.tsx';
-
-const FIELD_SX = { '& .MuiInputBase-root': { minHeight: 44 } };
+import { FIELD_SX, Loading, StaffSection } from './staff-parts.tsx';
 
 export function MonthlyReportSection({ me, organisationId }: { me: StaffMe; organisationId: string }) {
   const setting = useMonthlyReport(organisationId);

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { ANIMAL_KEYS, BEHAVIOURS, type AnimalKey, type Behaviour } from '@wildalert/shared';
 import { animalNameOf, language, t } from '../../../i18n/i18n.ts';
 import { newHoursRow, type HoursRow, type RuleRow } from '../hooks/organisation-form.ts';
+import { FIELD_SX } from './staff-parts.tsx';
 
 /** Chips big enough for a finger (44 px), each a toggle button. */
 const CHIP_SX = { height: 44, borderRadius: 22, '& .MuiChip-label': { px: 1.5 } };
@@ -167,7 +168,7 @@ function TimeField({ label, value, onChange }: { label: string; value: string; o
       value={value}
       onChange={(e) => onChange(e.target.value)}
       size="small"
-      sx={{ width: 130, '& .MuiInputBase-root': { minHeight: 44 } }}
+      sx={{ width: 130, ...FIELD_SX }}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
     />
   );

@@ -23,7 +23,7 @@ import { useSignOut } from '../api/sign-in.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens.ts';
 import { failureMessage } from './failure-messages.ts';
 import { StaffLayout } from './staff-layout.tsx';
-import { CardList, ConfirmButton, QueryState, RoleSelect, SecretOnce, StaffPage, StaffSection } from './staff-parts.tsx';
+import { CardList, ConfirmButton, FIELD_SX, QueryState, RoleSelect, SecretOnce, StaffPage, StaffSection } from './staff-parts.tsx';
 
 export default function StaffAccountScreen() {
   useDocumentTitle(t('staff.account.title'));
@@ -95,7 +95,7 @@ function Passkeys({ me }: { me: StaffMe }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
           size="small"
-          sx={{ flex: '1 1 220px', '& .MuiInputBase-root': { minHeight: 44 } }}
+          sx={{ flex: '1 1 220px', ...FIELD_SX }}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <Button type="submit" variant="contained" disabled={!supported || add.isPending}>
@@ -168,7 +168,7 @@ function Tokens({ me }: { me: StaffMe }) {
           onChange={(e) => setName(e.target.value)}
           required
           size="small"
-          sx={{ flex: '1 1 220px', '& .MuiInputBase-root': { minHeight: 44 } }}
+          sx={{ flex: '1 1 220px', ...FIELD_SX }}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <RoleSelect label={t('staff.tokens.roleLabel')} value={role} max={me.role} onChange={setRole} />

@@ -35,7 +35,7 @@ import { failureMessage } from './failure-messages.ts';
 import { figuresLine, nextSteps } from './inbox-words.ts';
 import { organisationName } from './organisation-name.ts';
 import { StaffLayout } from './staff-layout.tsx';
-import { CardList, QueryState, StaffPage } from './staff-parts.tsx';
+import { CardList, FIELD_SX, QueryState, StaffPage } from './staff-parts.tsx';
 
 /** A public note's limit (the server's too). */
 const NOTE_MAX_LENGTH = 500;
@@ -59,7 +59,7 @@ function Inboxes({ me }: { me: StaffMe }) {
         value={chosen?.id ?? ''}
         onChange={(e) => setSearch({ organisation: e.target.value }, { replace: true })}
         size="small"
-        sx={{ minWidth: 240, maxWidth: '100%', '& .MuiInputBase-root': { minHeight: 44 } }}
+        sx={{ minWidth: 240, maxWidth: '100%', ...FIELD_SX }}
       >
         {withInbox.map((o) => (
           <MenuItem key={o.id} value={o.id} sx={{ minHeight: 44 }}>
@@ -292,7 +292,7 @@ function ResolveForm({
           size="small"
           error={missing && handedTo === ''}
           helperText={targets.length === 0 ? t('staff.inbox.noTargets') : undefined}
-          sx={{ '& .MuiInputBase-root': { minHeight: 44 } }}
+          sx={FIELD_SX}
         >
           {targets.map((target) => (
             <MenuItem key={target.id} value={target.id} sx={{ minHeight: 44 }}>

@@ -34,9 +34,7 @@ import { AreaPreview } from './map/area-preview.tsx';
 import { MonthlyReportSection } from './monthly-report-section.tsx';
 import { organisationName } from './organisation-name.ts';
 import { StaffLayout } from './staff-layout.tsx';
-import { CardList, ConfirmButton, Loading, QueryState, StaffPage, StaffSection } from './staff-parts.tsx';
-
-const FIELD_SX = { '& .MuiInputBase-root': { minHeight: 44 } };
+import { CardList, ConfirmButton, FIELD_SX, Loading, QueryState, StaffPage, StaffSection } from './staff-parts.tsx';
 
 export default function StaffOrganisationsScreen() {
   const { id } = useParams();

@@ -1,4 +1,4 @@
-/** The pieces the staff screens share: the page, a section, a list's states, a two-step button, a secret shown once, a role's select. */
+/** The pieces the staff screens share: the page, a section, a list's states, a two-step button, a secret shown once, a role's select, a field's touch height. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,9 @@ import Typography from '@mui/material/Typography';
 import { t } from '../../../i18n/i18n.ts';
 import { roleAllows, STAFF_ROLES, type StaffRole } from '@wildalert/shared';
 import { sessionEnded, staffMeKey } from '../../../lib/staff-session.ts';
+
+/** A text field's input at least 44 px tall: a touch target, as every button of the staff screens. */
+export const FIELD_SX = { '& .MuiInputBase-root': { minHeight: 44 } };
 
 /** A staff screen's column: readable on a desktop, edge to edge (with a margin) on a 320 px phone. */
 export function StaffPage({ children }: { children: ReactNode }) {
@@ -153,7 +156,7 @@ export function RoleSelect({ value, max, onChange, label, disabled }: { value: S
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as StaffRole)}
-      sx={{ minWidth: 160, '& .MuiInputBase-root': { minHeight: 44 } }}
+      sx={{ minWidth: 160, ...FIELD_SX }}
     >
       {STAFF_ROLES.filter((role) => roleAllows(max, role)).map((role) => (
         <MenuItem key={role} value={role} sx={{ minHeight: 44 }}>

@@ -20,7 +20,7 @@ import { useAccounts, useUpdateAccount, type StaffAccount } from '../api/account
 import { useCreateInvite, useOpenInvites, useRevokeInvite } from '../api/invites.ts';
 import { failureMessage } from './failure-messages.ts';
 import { StaffLayout } from './staff-layout.tsx';
-import { CardList, ConfirmButton, QueryState, RoleSelect, SecretOnce, StaffPage, StaffSection } from './staff-parts.tsx';
+import { CardList, ConfirmButton, FIELD_SX, QueryState, RoleSelect, SecretOnce, StaffPage, StaffSection } from './staff-parts.tsx';
 
 export default function StaffPeopleScreen() {
   useDocumentTitle(t('staff.people.title'));
@@ -126,7 +126,7 @@ function Invites({ me }: { me: StaffMe }) {
           onChange={(e) => setName(e.target.value)}
           required
           size="small"
-          sx={{ flex: '1 1 220px', '& .MuiInputBase-root': { minHeight: 44 } }}
+          sx={{ flex: '1 1 220px', ...FIELD_SX }}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <RoleSelect label={t('staff.invites.roleLabel')} value={role} max="admin" onChange={setRole} />

@@ -30,10 +30,8 @@ import { useAddWebhook, useDeleteWebhook, useRotateWebhookSecret, useTestWebhook
 import { failureMessage } from './failure-messages.ts';
 import { organisationName } from './organisation-name.ts';
 import { StaffLayout } from './staff-layout.tsx';
-import { CardList, ConfirmButton, QueryState, SecretOnce, StaffPage, StaffSection } from './staff-parts.tsx';
+import { CardList, ConfirmButton, FIELD_SX, QueryState, SecretOnce, StaffPage, StaffSection } from './staff-parts.tsx';
 import { attemptOutcome, endpointBody, endpointErrorsFromProblem, endpointState, type EndpointErrors, type EndpointState } from './webhook-words.ts';
-
-const FIELD_SX = { '& .MuiInputBase-root': { minHeight: 44 } };
 const STATE_COLOUR: Record<EndpointState, 'success' | 'error' | 'default' | 'warning'> = { working: 'success', failing: 'error', disabled: 'warning', unused: 'default' };
 
 export default function StaffWebhooksScreen() {
