@@ -5,7 +5,7 @@
  * zone), so a week or an hour across a daylight-saving change is the one a resident lived.
  * Hidden alerts are never counted. The counts come from the daily roll-up that triggers keep in
  * every writer's transaction, the response times from the inbox entries with their alerts' facts
- * (migration 029; its functions as 031 left them).
+ * (migration 029).
  */
 import { createHash } from 'node:crypto';
 import { VERIFICATION_LEVELS, type VerificationLevel } from '@wildalert/shared';
