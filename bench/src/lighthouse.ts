@@ -24,6 +24,8 @@ export interface LighthouseFigures {
   failed: string[];
   /** Lighthouse's measure of the host's CPU (a typical desktop: 1,000–2,000); lower when busy. */
   benchmarkIndex: number;
+  /** How many times slower the run played the CPU (the preset's 4×), read from the report. */
+  cpuSlowdown: number;
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -42,7 +44,6 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
-
 
 /** Lighthouse's own "run Lighthouse again" errors: its trace of the load came out incomplete. */
 const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
@@ -97,6 +98,7 @@ async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
       transferredBytes: numeric('total-byte-weight'),
       failed,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      cpuSlowdown: result.lhr.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
     };
   } finally {
     chrome.kill();
