@@ -12,6 +12,15 @@ import { KRAKOW, PHONE, popup } from '../support/app.ts';
 import { signInWithoutScreens } from '../support/staff.ts';
 
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+// Each test makes photos in the page (3000×2000 JPEGs, downsized) and has the server decode
+// and encode them twice: 25–40 s beside another worker, 75 s on a host loaded twice over.
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * For what waits on photo uploads to end. The server decodes each and encodes two copies: about
+ * a second alone, but one CI run still showed "Wysyłanie zdjęć: 1 z 2…" after expect's 10 s.
+ */
+const UPLOADS_END = { timeout: 45_000 };
 
 const all = { Latitude: KRAKOW.latitude, Longitude: KRAKOW.longitude, Radius: 100 };
 const pickerMap = (page: Page) => page.getByRole('region', { name: /Mapa wyboru miejsca/ });
@@ -66,8 +75,6 @@ async function photosOf(origin: string, alertId: string): Promise<Photo[]> {
 }
 
 test('two photos from the gallery: downsized, sent, shown in the popup, the full view closed by Back and Escape', async ({ page, wildalert }) => {
-  // Two photos downsized in the page, sent and shown: about 28 s alone, over 45 s beside another worker.
-  test.setTimeout(90_000);
   // What each photo upload carries (a Blob body, which the browser's network events do not show).
   await page.addInitScript(() => {
     const sent: Blob[] = [];
@@ -93,7 +100,7 @@ test('two photos from the gallery: downsized, sent, shown in the popup, the full
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await submit(page).tap();
-  await expect(page.getByText('Dziękujemy! Zgłoszenie dodane.')).toBeVisible();
+  await expect(page.getByText('Dziękujemy! Zgłoszenie dodane.')).toBeVisible(UPLOADS_END);
 
   // Each left the phone downsized: its long side at most 2048 px, a fraction of the original's bytes.
   const uploads = await page.evaluate(() =>
@@ -174,7 +181,7 @@ test('the connection lost in the middle of the uploads: the alert and both photo
   await submit(page).tap();
 
   // The alert is stored; its photos wait in the outbox, on the device.
-  await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mapa zgłoszeń dzikich zwierząt' })).toBeVisible(UPLOADS_END);
   const outbox = page.getByTestId('outbox');
   await expect(outbox).toContainText('Czeka na wysłanie');
   await outbox.locator('summary').tap();
@@ -192,7 +199,7 @@ test('the connection lost in the middle of the uploads: the alert and both photo
 
   // The network is back: the outbox sends what is left by itself, the first photo under its first key.
   await context.setOffline(false);
-  await expect(outbox).toHaveCount(0);
+  await expect(outbox).toHaveCount(0, UPLOADS_END);
   const stored = await photosOf(wildalert.origin, alert!.id);
   expect(stored).toHaveLength(2);
   expect(await wildalert.searchAlerts(all)).toHaveLength(1);
@@ -248,7 +255,7 @@ test('a photo queued by the version before Alert-Keys is sent with its alert\'s 
   const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/photos$/.test(r.url()));
   await page.reload();
   expect((await sent).headers()['alert-key']).toBe(key);
-  await expect.poll(async () => (await photosOf(wildalert.origin, alert.id)).length).toBe(1);
+  await expect.poll(async () => (await photosOf(wildalert.origin, alert.id)).length, UPLOADS_END).toBe(1);
 });
 
 test('a file that is not a photo: refused in Polish, in the form or by the server, and the alert is stored all the same', async ({ page, wildalert }) => {
