@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failedTests, firstLines } from './test-report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = path.join(root, 'node_modules/.cache/wildalert-test');
@@ -61,6 +62,13 @@ if (playwright) {
   failed += s.unexpected;
   skipped += s.skipped;
   console.log(`playwright: ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed`);
+}
+// What failed, and its first lines: a log cut to its last page (a CI summary) still says why.
+const failures = failedTests(root, vitest, playwright);
+if (failures.length > 0) {
+  console.log(`\nfailed tests (${failures.length}):`);
+  for (const { where, message } of failures.slice(0, 10)) console.log(`\n✘ ${where}\n${firstLines(message)}`);
+  if (failures.length > 10) console.log(`\n… and ${failures.length - 10} more, above`);
 }
 if (failedStep) {
   console.log(`\nFAILED at: ${failedStep}`);
