@@ -18,9 +18,13 @@ function vitestFailures(root, report) {
 }
 
 function playwrightFailures(root, report) {
-  const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  // Each spec with the titles of the groups (test.describe) it is in; a file's own suite is named for the file.
+  const specs = (suite, titles = []) => [
+    ...(suite.specs ?? []).map((spec) => ({ ...spec, title: [...titles, spec.title].join(' › ') })),
+    ...(suite.suites ?? []).flatMap((inner) => specs(inner, [...titles, inner.title])),
+  ];
   const relative = (file) => path.relative(root, path.resolve(report.config.rootDir, file));
-  return (report?.suites ?? []).flatMap(specs).flatMap((spec) =>
+  return (report?.suites ?? []).flatMap((file) => specs(file)).flatMap((spec) =>
     spec.tests
       .filter((t) => t.status === 'unexpected')
       .map((t) => {

@@ -37,9 +37,11 @@ beforeAll(() => {
     [
       "import { expect, test } from '@playwright/test';",
       "test('shows them', () => expect(2).toBe(2));",
-      "test('stores both', () => {",
-      '  const stored = [1];',
-      '  expect(stored).toHaveLength(2);',
+      "test.describe('from the gallery', () => {",
+      "  test('stores both', () => {",
+      '    const stored = [1];',
+      '    expect(stored).toHaveLength(2);',
+      '  });',
       '});',
       '',
     ].join('\n'),
@@ -57,12 +59,12 @@ describe('the failed tests', () => {
     expect(failure!.message).toContain('expected [ 1 ] to have a length of 2 but got 1');
   });
 
-  it('of a Playwright run: the spec, its line and name, and where it stopped', { timeout: 30_000 }, () => {
+  it('of a Playwright run: the spec, its line, its group and name, and where it stopped', { timeout: 30_000 }, () => {
     const playwright = report(bin('playwright'), ['test', '-c', 'playwright.config.mjs'], 'playwright.json');
     const spec = 'specs/photos.spec.mjs';
     const [failure, ...more] = failedTests(folder, undefined, playwright);
     expect(more).toEqual([]);
-    expect(failure!.where).toBe(`${spec}:3 › stores both (stopped at ${spec}:5)`);
+    expect(failure!.where).toBe(`${spec}:4 › from the gallery › stores both (stopped at ${spec}:6)`);
     expect(firstLines(failure!.message)).toContain('Expected length: 2');
   });
 });
