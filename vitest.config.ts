@@ -114,7 +114,10 @@ export default defineConfig({
           // each runs once, with its own engine's project; so do the engine-independent files.
           exclude: engine === 'pglite' ? ['**/*.postgres.test.ts', ...ENGINE_INDEPENDENT] : ['**/*.pglite.test.ts'],
           globalSetup: [repo(`./apps/api/test/setup-${engine}.ts`)],
-          testTimeout: 60_000,
+          // The process-level tests (test/) start up to four server processes each, 6–7 s apiece
+          // alone and several times that beside the other workers: the slowest took 40–48 s in
+          // full runs, and 60.0 s in one. Twice that ends a hung test all the same.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       })),

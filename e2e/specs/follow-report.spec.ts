@@ -23,8 +23,6 @@ const stopButton = (page: Page) => popup(page).getByRole('button', { name: 'Prze
 const following = (page: Page) => popup(page).getByText('Obserwujesz: dostaniesz powiadomienie, gdy służby coś z nim zrobią.');
 
 test('a reporter follows their report, hears of each official step, and of none after stopping', async ({ page, wildalert, push }) => {
-  // The whole browser with its service worker, four official steps and a reload: 25–30 s alone, over 45 s beside another worker.
-  test.setTimeout(90_000);
   const sub = push.subscribe();
   await useStandInSubscription(page, sub);
   await page.goto('addAlert');

@@ -11,7 +11,6 @@ import { signInWithoutScreens } from '../support/staff.ts';
 const SHOTS = process.env.WILDALERT_SHOTS_DIR;
 
 test.use({ serverOptions: { engine: 'postgres', env: {} }, viewport: PHONE, hasTouch: true, isMobile: true });
-test.describe.configure({ timeout: 90_000 });
 
 const STORIES = [
   {

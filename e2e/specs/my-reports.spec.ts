@@ -47,8 +47,6 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('a resident finds the report they sent in "Moje zgłoszenia", confirmed and acknowledged, beside one a moderator hid', async ({ page, wildalert }, testInfo) => {
-  // The form, two loads of the list and axe at three widths: about 25 s alone, twice that beside other work.
-  test.setTimeout(90_000);
   const hidden = await sendReport(wildalert, { latitude: KRAKOW.latitude + 0.01, longitude: KRAKOW.longitude, animal: 'fox', comments: 'Lis w ogródku' });
   await hide(wildalert, hidden.alert.id);
   await remembered(page, [hidden]);
@@ -118,7 +116,6 @@ for (const l of LANGUAGES) {
     test.use({ locale: l.locale });
 
     test('the list speaks the visitor\'s language, at 320 px and on a desktop, and says when it is empty', async ({ page, wildalert }, testInfo) => {
-      test.setTimeout(90_000);
       await page.goto('my-reports');
       await expect(page.getByText(l.empty)).toBeVisible();
       await expect(page.getByRole('link', { name: l.add })).toBeVisible();

@@ -98,8 +98,6 @@ function unwrapped(page: Page): Promise<string[]> {
 }
 
 test('every screen shows only text from the catalogues', async ({ page, wildalert }) => {
-  // Every screen, the staff's too, one after another: longer than one screen's test on a busy machine.
-  test.setTimeout(90_000);
   await alertWithPhoto(page, wildalert.origin);
   await wildalert.createAlert({ latitude: KRAKOW.latitude + 0.002, longitude: KRAKOW.longitude, animal: 'wolf' });
   await pseudoLocale(page);

@@ -108,11 +108,11 @@ describe('a full disk', () => {
       ({ stdout } = await run(
         unshare[0]!,
         [...unshare.slice(1), 'sh', '-c', mountAndRun, 'sh', mnt, process.execPath, '--import', 'tsx', script, mnt, templateDir()],
-        { cwd: REPO_ROOT, timeout: 60_000, killSignal: 'SIGKILL' },
+        { cwd: REPO_ROOT, timeout: 90_000, killSignal: 'SIGKILL' },
       ));
     } catch (error) {
       const { stdout: partial = '', stderr = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
-      throw new Error(`${killed ? 'The engine hung (killed after 60 s)' : 'The script failed'}:\n${partial}\n${stderr}`);
+      throw new Error(`${killed ? 'The engine hung (killed after 90 s)' : 'The script failed'}:\n${partial}\n${stderr}`);
     }
     const steps = Object.fromEntries(
       stdout.trim().split('\n').map((line) => {
@@ -127,5 +127,5 @@ describe('a full disk', () => {
     expect(steps['write once space returned'], stdout).toMatchObject({ ok: true });
     expect(steps['storage full once space returned'], stdout).toEqual({ value: false });
     expect(steps['closed'], stdout).toEqual({});
-  }, 120_000);
+  });
 });
