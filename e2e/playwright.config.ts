@@ -5,8 +5,8 @@ import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './support/chromium.ts';
 export default defineConfig({
   testDir: './specs',
   globalSetup: './support/global-setup.ts',
-  // A story here takes 25–45 s beside the other worker on a 2-core host (one read 43.5 s): twice
-  // that leaves room for a slower CI host and still ends a hung test. Longer stories say so.
+  // A story here takes 25–45 s beside the other worker on a 2-core host (one took 47.6 s on a slow
+  // day): twice that leaves room for a slower CI host and still ends a hung test. Longer stories say so.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
